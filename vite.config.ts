@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The web app is built into dist/ and served by the reference server; in `npm run dev`
+// the API and hub are proxied to a running server (VITE_PROXY_TARGET, default :8080).
+const proxyTarget = process.env.VITE_PROXY_TARGET ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  root: '.',
+  plugins: [react()],
+  worker: { format: 'es' },
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  server: {
+    proxy: {
+      '/v1': proxyTarget,
+      '/dev': proxyTarget,
+      '/healthz': proxyTarget,
+      '/hubs': { target: proxyTarget, ws: true },
+    },
+  },
+});
