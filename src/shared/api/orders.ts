@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { decimalString, looseDecimal, positiveDecimalString } from '../money/decimal-field';
+import { orderMessages } from '../messages';
+import { tradingLimits } from '../constants';
+import { destinations, orderTypeCodes, orderTypeName, sides, timeInForceByType, timesInForce } from '../orders/order-types';
+
+// Spec B §3 and §7: the order form payload, orders, trades and request for quote.
+
+const optionalDecimal = (label: string) => positiveDecimalString(label).optional();
+const flagInput = z.union([z.boolean(), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 'true');
+
+/**
+ * The order form payload (spec B §3), sent to POST /v1/orders/buy or /v1/orders/sell (our
+ * choice of path). Empty fields are dropped by the client before sending (spec B §5).
+ */
+export const orderFormSchema = z
+  .object({
+    currency_pair: z
+      .string({ error: 'currency_pair is required.' })
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9]{4,20}$/, 'currency_pair must be base and quote joined, e.g. btcusd.'),
+    algorithm_id: z
+      .union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
+      .default(orderTypeCodes.Limit)
+      .refine((v) => orderTypeName(v) !== undefined, 'algorithm_id is not a known order type.'),
+    price: optionalDecimal('Price'),
+    quantity: optionalDecimal('Quantity'),
+    amount: optionalDecimal('Amount'),
+    client_order_id: z
+      .union([z.string(), z.number()])
+      .transform(String)
+      .pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'client_order_id must be 1 to 64 letters, digits, - or _.'))
+      .optional(),
+    time_in_force: z.enum(timesInForce, { error: 'time_in_force must be GTC, IOC, FOK or GTD.' }).optional(),
+    destination: z.enum(destinations, { error: "destination must be 'Ox' or 'Dark Pool'." }).optional(),
+    routing_option: z.string().max(64).optional(),
+    max_slippage: decimalString('max_slippage').optional(),
+    stop_amount: optionalDecimal('stop_amount'),
+    stop_percent: positiveDecimalString('stop_percent', 2).optional(),
+    expires: z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]).optional(),
+    quote_id: z.string().max(128).optional(),
+    stop_any_id: z.string().max(64).optional(),
+    stop_any_price: optionalDecimal('stop_any_price'),
+    stop_any_trail_amount: optionalDecimal('stop_any_trail_amount'),
+    stop_any_trail_percent: optionalDecimal('stop_any_trail_percent'),
+    total_time: z.number().int().nonnegative().optional(),
+    interval: z.number().int().nonnegative().optional(),
+    continuous: flagInput.optional(),
+    post_only: flagInput.optional(),
+  })
+  .strict();
+export type OrderFormInput = z.input<typeof orderFormSchema>;
+export type OrderForm = z.output<typeof orderFormSchema>;
+
+/**
+ * Spec B §5 per-type rules, given the side (which the path carries). Returns field → message.
+ * Shared by the server and the order entry form.
+ */
+export function orderFormRuleErrors(form: OrderForm, side: (typeof sides)[number]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const type = orderTypeName(form.algorithm_id);
+  const needsAmountOrQuantity = () => {
+    if (side === 'buy' && !form.amount && !form.quantity) errors.amount = orderMessages.amountRequired;
+    if (side === 'sell' && !form.quantity) errors.quantity = orderMessages.quantityRequired;
+  };
+  switch (type) {
+    case 'Market':
+      needsAmountOrQuantity();
+      break;
+    case 'Limit':
+    case 'IOC':
+      if (!form.price) errors.price = orderMessages.priceRequired;
+      if (!form.quantity) errors.quantity = orderMessages.quantityRequired;
+      break;
+    case 'Stop':
+      needsAmountOrQuantity();
+      if (!form.price) errors.price = orderMessages.priceRequired;
+      break;
+    case 'TrailingStop':
+      needsAmountOrQuantity();
+      if (!form.stop_amount && !form.stop_percent) errors.stop_amount = 'Enter a trail amount or a trail percent.';
+      break;
+  }
+  if (type && form.time_in_force && !timeInForceByType[type].includes(form.time_in_force)) {
+    errors.time_in_force = `${form.time_in_force} is not allowed for ${type} orders.`;
+  }
+  if (form.time_in_force === 'GTD' && !form.expires) errors.expires = 'expires is required for GTD orders.';
+  if (form.destination === 'Dark Pool' && type !== 'Limit') errors.destination = 'Dark Pool is only for Limit orders.';
+  return errors;
+}
+
+/** Spec B §3: client_order_id is a random integer from 100000 to 1000000, as text. */
+export function newClientOrderId(random: () => number = Math.random): string {
+  const { clientOrderIdMin: min, clientOrderIdMax: max } = tradingLimits;
+  return String(Math.floor(min + random() * (max - min + 1)));
+}
+
+/** An order as displayed (spec B §3). Numeric fields are decimal strings on our wire. */
+export const orderSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  client_order_id: z.union([z.string(), z.number()]).transform(String).nullish(),
+  date_added: z.union([z.string(), z.number()]),
+  date_updated: z.union([z.string(), z.number()]).nullish(),
+  status: z.string(),
+  filled: looseDecimal.optional(),
+  filled_amount: looseDecimal.optional(),
+  vwap: looseDecimal.optional(),
+  price: looseDecimal.optional(),
+  quantity: looseDecimal.optional(),
+  amount: looseDecimal.optional(),
+  pair: z.string(),
+  action: z.string(),
+  type: z.string(),
+  algorithm_id: z.union([z.number(), z.string().transform(Number)]).optional(),
+  time_in_force: z.string().optional(),
+  destination: z.string().optional(),
+  stop_price: looseDecimal.optional(),
+  expires: z.number().nullish(),
+  fees: looseDecimal.optional(),
+  reason: z.string().nullish(),
+});
+export type Order = z.output<typeof orderSchema>;
+export type OrderWire = z.input<typeof orderSchema>;
+export const orderListSchema = z.array(orderSchema);
+
+/** A trade (spec B §3); all values strings. */
+export const tradeSchema = z.object({
+  cursor: z.union([z.string(), z.number()]).transform(String),
+  trade_id: z.union([z.string(), z.number()]).transform(String),
+  order_id: z.union([z.string(), z.number()]).transform(String),
+  date_updated: z.union([z.string(), z.number()]),
+  action: z.string(),
+  currency_pair: z.string(),
+  quantity: looseDecimal,
+  amount: looseDecimal,
+  price: looseDecimal,
+  fees: looseDecimal,
+  net_amount: looseDecimal,
+});
+export type Trade = z.output<typeof tradeSchema>;
+export type TradeWire = z.input<typeof tradeSchema>;
+export const tradeListSchema = z.array(tradeSchema);
+
+/** POST /v1/orders/request-for-quote: pair, side, amount (buy) or quantity (sell). */
+export const quoteRequestSchema = z
+  .object({
+    pair: z.string().trim().toLowerCase().regex(/^[a-z0-9]{4,20}$/, 'pair must be base and quote joined, e.g. btcusd.'),
+    side: z.enum(sides, { error: "side must be 'buy' or 'sell'." }),
+    amount: optionalDecimal('Amount'),
+    quantity: optionalDecimal('Quantity'),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.side === 'buy' && !v.amount && !v.quantity) ctx.addIssue({ code: 'custom', path: ['amount'], message: orderMessages.amountRequired });
+    if (v.side === 'sell' && !v.quantity) ctx.addIssue({ code: 'custom', path: ['quantity'], message: orderMessages.quantityRequired });
+  });
+export type QuoteRequest = z.input<typeof quoteRequestSchema>;
+
+export const quoteResponseSchema = z.object({
+  quote_id: z.string().min(1),
+  quantity: looseDecimal.optional(),
+  amount: looseDecimal.optional(),
+  price: looseDecimal.optional(),
+  expires_at: z.number().optional(),
+});
+export type QuoteResponse = z.output<typeof quoteResponseSchema>;

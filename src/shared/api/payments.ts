@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { flag } from '../flags';
+import { accountLimits } from '../constants';
+import { looseDecimal } from '../money/decimal-field';
+
+// Spec A §3 and §7: bank accounts, wire instructions and ACH.
+
+export const bankAccountSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  bank_name: z.string().nullish(),
+  account_number: z.string(),
+  routing_number: z.string().nullish(),
+  currency: z.string(),
+  type: z.string(),
+  name1: z.string().nullish(),
+  ach_enabled: flag.optional(),
+  international_bank: flag.optional(),
+  /** 'active', anything else meaning unverified. */
+  status: z.string(),
+});
+export type BankAccount = z.output<typeof bankAccountSchema>;
+/** GET bank-account: an object keyed by currency, each a list of accounts. */
+export const bankAccountsByCurrencySchema = z.record(z.string(), z.array(bankAccountSchema));
+
+const req = (field: string) => z.string({ error: `${field} is required.` }).trim().min(1, `${field} is required.`).max(100);
+
+/** Spec A §5: required fields depend on domestic/international and individual/corporate. */
+export const createBankAccountSchema = z
+  .object({
+    type: z.enum(['individual', 'corporate'], { error: 'type is required.' }),
+    bank_account_type: z.enum(['checking', 'savings'], { error: 'bank_account_type is required.' }),
+    is_international: z.boolean({ error: 'is_international is required.' }),
+    account_number: req('account_number'),
+    routing_number: z.string().trim().max(34).optional(),
+    swift_number: z.string().trim().max(11).optional(),
+    enable_wires: z.boolean({ error: 'enable_wires is required.' }),
+    first_name: req('first_name'),
+    last_name: req('last_name'),
+    name: z.string().trim().max(200).optional(),
+    bank_currency: z.string().trim().toLowerCase().default('usd'),
+    bank_name: z.string().trim().max(200).optional(),
+    wire_instructions: z.string().trim().max(1000).optional(),
+    wire_routing_number: z.string().trim().max(34).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const need = (key: keyof typeof v) => {
+      if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required.` });
+    };
+    if (v.is_international) (['swift_number', 'bank_name', 'wire_instructions'] as const).forEach(need);
+    else (['routing_number', 'wire_routing_number'] as const).forEach(need);
+    if (v.type === 'corporate') need('name');
+  });
+export type CreateBankAccount = z.input<typeof createBankAccountSchema>;
+
+const verifyAmount = (field: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${field} is required.` })
+    .transform(String)
+    .refine((v) => /^(0\.\d{1,2}|1(\.0{1,2})?)$/.test(v.trim()) && Number(v) >= Number(accountLimits.verifyAmountMin), `${field} must be between 0.01 and 1 in steps of 0.01.`);
+export const verifyBankAccountSchema = z.object({ amount1: verifyAmount('amount1'), amount2: verifyAmount('amount2') });
+
+export const wireInstructionsSchema = z.object({
+  beneficiary_name: z.string(),
+  beneficiary_address: z.string(),
+  bank_name: z.string(),
+  bank_address: z.string(),
+  bank_routing_swift: z.string().nullish(),
+  bank_routing_number: z.string().nullish(),
+  bank_account_number: z.string(),
+  reference_id: z.string(),
+});
+export type WireInstructions = z.infer<typeof wireInstructionsSchema>;
+
+export const achAgreementStatusSchema = z.object({ dwolla: flag });
+export const achOnboardingSchema = z.object({ bank_account_display_id: z.string().trim().min(1, 'bank_account_display_id is required.').max(64) });
+export const achDepositLimitSchema = z.object({ weekly_deposit_limit: looseDecimal });
