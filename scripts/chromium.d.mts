@@ -1,0 +1,3 @@
+export function findChromium(): string | null;
+export function ensureChromium(opts?: { log?: (msg: string) => void }): string;
+export const chromiumArgs: string[];
