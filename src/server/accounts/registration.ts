@@ -1,0 +1,90 @@
+import type { BeneficialOwner, IndividualDetails, PrincipalPlace, RegistrationParsed } from '../../shared/api/users';
+import { registerMessages } from '../../shared/messages';
+import { DEFAULT_ROLE } from '../../shared/enums';
+import type { NewUser, UserUpdate } from '../db/schema';
+import { validationError } from '../errors';
+import { toBool01 } from '../lib/bool';
+import { newId } from '../lib/ids';
+import { normalizeEmail, type NewBeneficialOwner } from '../repositories';
+
+/**
+ * Splits the wire phone number (country code joined to the national number) back into its
+ * parts; the joined number must start with the declared country code.
+ */
+export function splitPhone(countryCode: string, joined: string): string {
+  if (!joined.startsWith(countryCode) || joined.length <= countryCode.length) {
+    throw validationError({ phone_number: [registerMessages.phoneNumber] });
+  }
+  return joined.slice(countryCode.length);
+}
+
+export function principalPlaceColumns(place: PrincipalPlace): UserUpdate {
+  return {
+    principal_place_country: place.principal_place_country,
+    principal_place_state: place.principal_place_state || null,
+    principal_place_address: place.principal_place_address,
+    principal_place_city: place.principal_place_city,
+    principal_place_postal_code: place.principal_place_postal_code,
+  };
+}
+
+export function beneficialOwnerRows(owners: readonly BeneficialOwner[]): NewBeneficialOwner[] {
+  return owners.map((o) => ({
+    id: newId(),
+    first_name: o.first_name,
+    middle_name: o.middle_name || null,
+    last_name: o.last_name,
+    email: o.email,
+    dob: o.dob,
+    phone_number: o.phone_number,
+    id_type: o.id_type,
+    id_country_code: o.id_country_code,
+    id_number: o.id_number,
+    residential_country_code: o.residential_country_code,
+    residential_address: o.residential_address,
+    residential_city: o.residential_city,
+    residential_state: o.residential_state || null,
+    residential_postal_code: o.residential_postal_code,
+  }));
+}
+
+function individualJson(details: IndividualDetails): string {
+  return JSON.stringify({ ...details, residential_state: details.residential_state || null });
+}
+
+/** The users row for a validated registration (password already hashed). */
+export function newUserRow(input: RegistrationParsed, passwordHash: string, now: number): NewUser {
+  const isBusiness = input.account_type === 'corporation';
+  const place = isBusiness && input.business ? principalPlaceColumns(input.business) : {};
+  return {
+    id: newId(),
+    email: input.email,
+    email_normalized: normalizeEmail(input.email),
+    password_hash: passwordHash,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    phone_country_code: input.phone_country_code,
+    phone_number: splitPhone(input.phone_country_code, input.phone_number),
+    account_type: input.account_type,
+    account_role: input.account_role,
+    account_purpose: isBusiness ? (input.business_details?.account_purpose ?? input.account_purpose) : input.account_purpose,
+    roles: JSON.stringify([input.account_role ?? DEFAULT_ROLE]),
+    email_confirmed: 0,
+    phone_confirmed: 0,
+    has_submitted_principal_address: toBool01(isBusiness && !!input.business),
+    // The Finish button of the owners step submits the registration, so a present list (even
+    // an empty one: "no owners above 25%") means the step was done.
+    has_submitted_beneficial_owners: toBool01(isBusiness && input.beneficial_owners !== undefined),
+    enhanced_due_diligence_required: 0,
+    individual_details: !isBusiness && input.individual ? individualJson(input.individual) : null,
+    business_details: isBusiness && input.business_details ? JSON.stringify(input.business_details) : null,
+    principal_place_country: null,
+    principal_place_state: null,
+    principal_place_address: null,
+    principal_place_city: null,
+    principal_place_postal_code: null,
+    ...place,
+    created_at: now,
+    updated_at: now,
+  };
+}

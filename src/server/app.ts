@@ -1,0 +1,141 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { healthResponseSchema } from '../shared/api/server-extras';
+import { paths } from '../shared/api/paths';
+import { registerAccountRoutes } from './accounts';
+import { createAuthenticator, createSessionService, isTrustedOrigin, loadOrCreateKeys, type SessionTimings } from './auth';
+import { systemClock, type Clock } from './clock';
+import type { ServerConfig } from './config';
+import type { AppContext, AppExtension } from './context';
+import { createDatabase, type AppDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { appError, installErrorHandling, sendProblem } from './errors';
+import { installJsonParser } from './http/json-parser';
+import { defineRoute, installRequestAuthSlot } from './http/route';
+import {
+  createLoggingSmsProvider,
+  createOutbox,
+  createSmtpMailTransport,
+  registerOutboxDevRoutes,
+  type Outbox,
+  type OutboxDelivery,
+} from './outbox';
+import { seed } from './seed';
+import { hasBuiltApp, registerWebApp, sendSpaIndex, wantsSpaFallback } from './web/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services (database, clock, sessions, outbox…), for extensions and tests. */
+    ctx: AppContext;
+  }
+}
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /**
+   * An open, migrated database. When absent, buildApp opens the one the config names,
+   * migrates it, and closes it when the app closes (what tests want).
+   */
+  database?: AppDatabase;
+  /** Seed reference data and the demo user (only when buildApp opens the database itself). */
+  seed?: boolean;
+  clock?: Clock;
+  /** A pino logger to use (main passes the one it booted with); default: pino at config.logLevel. */
+  loggerInstance?: FastifyBaseLogger;
+  /** How outbox messages leave; default: logged in development/test, SMTP + SMS adapter in production. */
+  outboxDelivery?: OutboxDelivery;
+  sessionTimings?: Partial<SessionTimings>;
+  /** Feature modules (hub, orders, market data…) registered after the account routes. */
+  extensions?: readonly AppExtension[];
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function defaultDelivery(config: ServerConfig, app: FastifyInstance): OutboxDelivery {
+  if (config.nodeEnv !== 'production') return { kind: 'log' };
+  if (!config.smtpUrl) throw new Error('SMTP_URL is required when NODE_ENV=production');
+  return {
+    kind: 'send',
+    mail: createSmtpMailTransport(config.smtpUrl, config.mailFrom),
+    sms: createLoggingSmsProvider(app.log),
+  };
+}
+
+/** Builds the HTTP app (routes, hooks, services) without listening: tests use app.inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: { level: config.logLevel } }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Request ids in logs; never trust a client-supplied one.
+    requestIdHeader: false,
+  });
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? createDatabase(config);
+  let outbox: Outbox | undefined;
+  // One hook, so the order is certain: stop delivering before the database goes away.
+  app.addHook('onClose', async () => {
+    await outbox?.close();
+    if (ownsDatabase) await database.close();
+  });
+  try {
+    if (ownsDatabase) {
+      await migrateToLatest(database);
+      if (options.seed) await seed(database, clock);
+    }
+
+    installErrorHandling(app);
+    installJsonParser(app, config.bodyLimit);
+    installRequestAuthSlot(app);
+    await app.register(fastifyCookie);
+    await app.register(fastifyRateLimit, { global: false });
+
+    const keys = loadOrCreateKeys(config.dataDir);
+    const sessions = createSessionService({ keys, clock, ...(options.sessionTimings ? { timings: options.sessionTimings } : {}) });
+    const authenticator = createAuthenticator({ database, keys, clock });
+    outbox = createOutbox({ database, clock, log: app.log, delivery: options.outboxDelivery ?? defaultDelivery(config, app) });
+    const ctx: AppContext = { config, database, clock, keys, sessions, authenticator, outbox };
+    app.decorate('ctx', ctx);
+
+    // Defence in depth next to SameSite and X-Auth-Method: browsers always send Origin on
+    // cross-site writes, so a foreign page can't even reach the login or register calls.
+    app.addHook('onRequest', async (request) => {
+      if (UNSAFE_METHODS.has(request.method) && !isTrustedOrigin(request.raw, config.trustedOrigins)) {
+        throw appError('untrusted_origin');
+      }
+    });
+
+    defineRoute(app, authenticator, {
+      method: 'GET',
+      url: paths.health,
+      auth: false,
+      response: healthResponseSchema,
+      async handler() {
+        return { status: 'ok' as const };
+      },
+    });
+
+    registerAccountRoutes(app, ctx);
+    if (config.nodeEnv !== 'production') registerOutboxDevRoutes(app, database);
+    for (const extension of options.extensions ?? []) await extension(app, ctx);
+
+    const serveWebApp = hasBuiltApp(config.staticDir);
+    if (serveWebApp) await registerWebApp(app, config.staticDir!);
+    app.setNotFoundHandler((request, reply) => {
+      if (serveWebApp && wantsSpaFallback(request)) return sendSpaIndex(reply);
+      return sendProblem(reply, appError('route_not_found'));
+    });
+
+    await app.ready();
+    // Messages left undelivered by a previous run go out now.
+    outbox.kick();
+    return app;
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+}

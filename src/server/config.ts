@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** One rate limit: at most `max` hits per `windowMs` for one key (IP or account). */
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitConfig {
+  /** Login attempts per client IP. */
+  loginPerIp: RateLimitRule;
+  /** Login attempts per email address, so one account can't be brute-forced from many IPs. */
+  loginPerAccount: RateLimitRule;
+  /** Verification code requests (email or phone) per user. */
+  codeRequestPerUser: RateLimitRule;
+  /** Verification code requests per IP. */
+  codeRequestPerIp: RateLimitRule;
+  /** Forgot-password requests per IP. */
+  forgotPasswordPerIp: RateLimitRule;
+  /** Forgot-password requests per email, so nobody can flood one mailbox. */
+  forgotPasswordPerAccount: RateLimitRule;
+  /** Registrations per IP. */
+  registerPerIp: RateLimitRule;
+}
+
+export interface ServerConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Where the SQLite file, the signing key and other local state live. */
+  dataDir: string;
+  /** Base URL of the web app, used for links in mail. */
+  publicUrl: string;
+  /** SMTP connection URL used in production (nodemailer). */
+  smtpUrl: string | undefined;
+  /** Sender address of outgoing mail. */
+  mailFrom: string;
+  /** postgres://… selects PostgreSQL; absent means SQLite in DATA_DIR. */
+  databaseUrl: string | undefined;
+  /** Market-simulator events per second across all pairs (0 = off); read by the simulator. */
+  simRate: number;
+  /** Origins allowed to call with credentials (besides same-origin). */
+  trustedOrigins: string[];
+  /** Honour X-Forwarded-* (only behind a proxy we control). */
+  trustProxy: boolean;
+  logLevel: string;
+  /** JSON body limit in bytes. */
+  bodyLimit: number;
+  /** Directory of the built web app served with SPA fallback; absent = not served. */
+  staticDir: string | undefined;
+  rateLimits: RateLimitConfig;
+}
+
+const MINUTE = 60_000;
+
+export const defaultRateLimits: RateLimitConfig = {
+  loginPerIp: { max: 30, windowMs: 15 * MINUTE },
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  codeRequestPerUser: { max: 5, windowMs: 15 * MINUTE },
+  codeRequestPerIp: { max: 30, windowMs: 15 * MINUTE },
+  forgotPasswordPerIp: { max: 10, windowMs: 15 * MINUTE },
+  forgotPasswordPerAccount: { max: 3, windowMs: 15 * MINUTE },
+  registerPerIp: { max: 20, windowMs: 60 * MINUTE },
+};
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Ox Exchange <no-reply@ox.exchange>'),
+  DATABASE_URL: z.string().min(1).optional(),
+  SIM_RATE: z.coerce.number().nonnegative().default(50),
+  TRUSTED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  STATIC_DIR: z.string().optional(),
+});
+
+/** Reads the server configuration from environment variables (throws on invalid values). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const trustedOrigins = (e.TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  if (!trustedOrigins.includes(new URL(publicUrl).origin)) trustedOrigins.push(new URL(publicUrl).origin);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    databaseUrl: e.DATABASE_URL,
+    simRate: e.SIM_RATE,
+    trustedOrigins,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    bodyLimit: e.BODY_LIMIT,
+    staticDir: e.STATIC_DIR === '' ? undefined : path.resolve(cwd, e.STATIC_DIR ?? 'dist'),
+    rateLimits: defaultRateLimits,
+  };
+}
+
+/** A configuration for tests and tools: defaults plus overrides, no environment read. */
+export function testConfig(overrides: Partial<ServerConfig> & { dataDir: string }): ServerConfig {
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: overrides.dataDir, STATIC_DIR: '' });
+  return { ...base, ...overrides, rateLimits: { ...defaultRateLimits, ...overrides.rateLimits } };
+}

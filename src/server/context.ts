@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Authenticator, ServerKeys, SessionService } from './auth';
+import type { Clock } from './clock';
+import type { ServerConfig } from './config';
+import type { AppDatabase } from './db/database';
+import type { Outbox } from './outbox';
+
+/** Everything a route module needs, built once per app by buildApp. */
+export interface AppContext {
+  config: ServerConfig;
+  database: AppDatabase;
+  clock: Clock;
+  keys: ServerKeys;
+  sessions: SessionService;
+  authenticator: Authenticator;
+  outbox: Outbox;
+}
+
+/** A feature module (accounts, orders, hub…) that adds routes or hooks to the app. */
+export type AppExtension = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;

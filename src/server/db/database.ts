@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The open database: the Kysely handle, which dialect it speaks, and how to close it. */
+export interface AppDatabase {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives (file path or redacted URL), for logs. */
+  location: string;
+  close(): Promise<void>;
+}
+
+/** Anything queries can run on: the database itself or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface DatabaseOptions {
+  dataDir: string;
+  /** postgres://… or postgresql://… selects PostgreSQL; anything else (or absent) SQLite. */
+  databaseUrl?: string | undefined;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'exchange.sqlite');
+}
+
+/** Opens SQLite in DATA_DIR (created if missing) or PostgreSQL when DATABASE_URL says so. */
+export function createDatabase(options: DatabaseOptions): AppDatabase {
+  if (isPostgresUrl(options.databaseUrl)) return createPostgres(options.databaseUrl);
+  return createSqlite(options.dataDir);
+}
+
+function createSqlite(dataDir: string): AppDatabase {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = sqliteFile(dataDir);
+  const raw = new SqliteDatabase(file);
+  // WAL lets readers proceed while a write transaction is open; busy_timeout makes a second
+  // process (a CLI, a test) wait instead of failing with SQLITE_BUSY.
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  raw.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+  let closed = false;
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      if (raw.open) raw.close();
+    },
+  };
+}
+
+const INT8_OID = 20;
+
+function createPostgres(url: string): AppDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Epoch-millisecond columns are bigint; they fit a JS number, so read them as numbers
+    // (per pool, not by changing pg's global parsers).
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    dialect: 'postgres',
+    location: redactUrl(url),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres';
+  }
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase, isPostgresUrl, type AppDatabase } from './database';
+import { migrateToLatest } from './migrate';
+import { migrations } from './migrations';
+
+let database: AppDatabase | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await database?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  database = undefined;
+  dir = undefined;
+});
+
+function open(): AppDatabase {
+  dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'ox-migrate-'));
+  database = createDatabase({ dataDir: path.join(dir, 'nested') });
+  return database;
+}
+
+describe('migrations', () => {
+  it('have unique, sorted names', () => {
+    const names = migrations.map((m) => m.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it('bring a fresh SQLite file (directory created) to the latest schema, then do nothing on a second run', async () => {
+    const db = open();
+    const first = await migrateToLatest(db);
+    expect(first.map((r) => r.migrationName)).toEqual(migrations.map((m) => m.name));
+    expect(await migrateToLatest(db)).toEqual([]);
+    const tables = (await db.db.introspection.getTables()).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'refresh_tokens', 'outbox', 'currencies', 'currency_pairs', 'balances']));
+  });
+
+  it('open SQLite in WAL mode with foreign keys on', async () => {
+    const db = open();
+    await migrateToLatest(db);
+    // In WAL mode writes go to the -wal file next to the database while it is open.
+    expect(fs.existsSync(path.join(dir!, 'nested', 'exchange.sqlite-wal'))).toBe(true);
+    await expect(
+      db.db.insertInto('balances').values({ user_id: 'nobody', currency: 'usd', balance: '1', available: '1', updated_at: 0 }).execute(),
+    ).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it('recognise postgres URLs', () => {
+    expect(isPostgresUrl('postgres://u@h/db')).toBe(true);
+    expect(isPostgresUrl('postgresql://u@h/db')).toBe(true);
+    expect(isPostgresUrl('file:./x.sqlite')).toBe(false);
+    expect(isPostgresUrl(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+import { Migrator, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import type { AppDatabase } from './database';
+import { migrations as allMigrations, type VersionedMigration } from './migrations';
+
+/** Hands Kysely's Migrator the in-code list (no filesystem scanning, so bundling is safe). */
+export function migrationProvider(database: AppDatabase, list: readonly VersionedMigration[] = allMigrations): MigrationProvider {
+  const ctx = { dialect: database.dialect };
+  return {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const m of list) {
+        if (out[m.name]) throw new Error(`Duplicate migration name ${m.name}`);
+        out[m.name] = {
+          up: (db) => m.up(db, ctx),
+          ...(m.down ? { down: (db: Parameters<Migration['up']>[0]) => m.down!(db, ctx) } : {}),
+        };
+      }
+      return out;
+    },
+  };
+}
+
+/** Brings the schema to the newest version; throws (after logging nothing) if a step fails. */
+export async function migrateToLatest(
+  database: AppDatabase,
+  list: readonly VersionedMigration[] = allMigrations,
+): Promise<MigrationResult[]> {
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database, list) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String((error as Error).message ?? error)}`, {
+      cause: error,
+    });
+  }
+  return results ?? [];
+}

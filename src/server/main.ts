@@ -1,0 +1,82 @@
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { loadConfig } from './config';
+import type { AppExtension } from './context';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_EMAIL, DEMO_PASSWORD, seed } from './seed';
+import { hasBuiltApp } from './web/spa';
+
+// The reference server: open and migrate the database, seed once, serve API and web app.
+
+/** Feature modules wired in by their owners (hub, exchange core, market data…). */
+const extensions: AppExtension[] = [];
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const database = createDatabase(config);
+  log.info({ database: database.location, dialect: database.dialect }, 'database opened');
+
+  const applied = await migrateToLatest(database);
+  for (const m of applied) log.info({ migration: m.migrationName, status: m.status }, 'migration');
+  const seeded = await seed(database, systemClock);
+  if (seeded.demoUserCreated) log.info({ email: DEMO_EMAIL }, 'demo user created');
+
+  const app = await buildApp({ config, database, loggerInstance: log, extensions });
+
+  let stoppingSince = 0;
+  const stop = (signal: string) => {
+    if (stoppingSince) {
+      // Launchers (npm, tsx) relay the terminal's signal too: a repeat within a second is
+      // the same key press; a later one is the user insisting.
+      if (Date.now() - stoppingSince < 1000) return;
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    log.info({ signal }, 'shutting down (press Ctrl-C again to force)');
+    const force = setTimeout(() => {
+      log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    void (async () => {
+      try {
+        await app.close();
+        await database.close();
+        clearTimeout(force);
+        log.info('stopped');
+        process.exit(0);
+      } catch (err) {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      }
+    })();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  if (!hasBuiltApp(config.staticDir)) {
+    log.warn({ staticDir: config.staticDir }, 'web app not built (no index.html): serving the API only; run `npx vite build`');
+  }
+  log.info({ url, publicUrl: config.publicUrl, dataDir: config.dataDir }, 'Ox Exchange is running');
+  const lines = [
+    '',
+    `  Ox Exchange is running at ${url}`,
+    `  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`,
+    ...(config.nodeEnv === 'production' ? [] : [`  Mail and SMS (development): ${url}/dev/outbox`]),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  // pino may not exist yet (bad configuration), so report plainly.
+  process.stderr.write(`Server failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

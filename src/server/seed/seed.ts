@@ -1,0 +1,71 @@
+import { canonicalDecimal } from '../../shared/money/units';
+import { hashPassword } from '../auth';
+import type { Clock } from '../clock';
+import type { AppDatabase } from '../db/database';
+import type { NewUser } from '../db/schema';
+import { newId } from '../lib/ids';
+import { inTransaction, normalizeEmail, repositories } from '../repositories';
+import { DEMO_EMAIL, DEMO_PASSWORD, demoBalances, seedCurrencies, seedPairs } from './reference-data';
+
+export interface SeedResult {
+  demoUserCreated: boolean;
+}
+
+/**
+ * Fills an empty exchange: currencies, pairs and a verified, funded demo user. Idempotent:
+ * rows that exist are left alone, so a restart never resets anybody's balances.
+ */
+export async function seed(database: AppDatabase, clock: Clock): Promise<SeedResult> {
+  const hasDemo = !!(await repositories(database.db).users.findByEmail(DEMO_EMAIL));
+  const passwordHash = hasDemo ? '' : await hashPassword(DEMO_PASSWORD);
+  return inTransaction(database, async (repos) => {
+    await repos.markets.insertMissingCurrencies(seedCurrencies);
+    await repos.markets.insertMissingPairs(seedPairs);
+    if (hasDemo || (await repos.users.findByEmail(DEMO_EMAIL))) return { demoUserCreated: false };
+    const now = clock.now();
+    const user: NewUser = {
+      id: newId(),
+      email: DEMO_EMAIL,
+      email_normalized: normalizeEmail(DEMO_EMAIL),
+      password_hash: passwordHash,
+      first_name: 'Demo',
+      last_name: 'Trader',
+      phone_country_code: '+1',
+      phone_number: '2025550143',
+      account_type: 'individual',
+      account_role: 'client',
+      account_purpose: 'Investing',
+      roles: JSON.stringify(['client']),
+      email_confirmed: 1,
+      phone_confirmed: 1,
+      has_submitted_principal_address: 0,
+      has_submitted_beneficial_owners: 0,
+      enhanced_due_diligence_required: 0,
+      individual_details: JSON.stringify({
+        dob: '1990-04-12',
+        residential_country_code: 'US',
+        residential_address: '1 Demo Street',
+        residential_city: 'New York',
+        residential_state: 'NY',
+        residential_postal_code: '10001',
+        id_type: 'passport',
+        id_number: 'X0000000',
+        id_country_code: 'US',
+      }),
+      business_details: null,
+      principal_place_country: null,
+      principal_place_state: null,
+      principal_place_address: null,
+      principal_place_city: null,
+      principal_place_postal_code: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await repos.users.insert(user);
+    for (const [currency, amount] of Object.entries(demoBalances)) {
+      const value = canonicalDecimal(amount);
+      await repos.balances.put({ user_id: user.id, currency, balance: value, available: value, updated_at: now });
+    }
+    return { demoUserCreated: true };
+  });
+}

@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { verificationMessages } from '../../src/shared/messages';
+import { Client, problem, registerIndividual, startApp, type TestApp } from './accounts-harness';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await startApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+type Channel = 'email' | 'phone';
+
+async function requestCode(client: Client, channel: Channel, to: string) {
+  const res = await client.post(`/v1/auth/verification-code/${channel}/request`);
+  expect(res.statusCode).toBe(200);
+  const message = (await t.outbox()).find((m) => m.to === to && m.code);
+  expect(message).toBeDefined();
+  return { res, message: message! };
+}
+
+const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe.each<Channel>(['email', 'phone'])('A7 %s verification', (channel) => {
+  const flag = channel === 'email' ? 'email_confirmed' : 'phone_confirmed';
+  const destination = (user: { email: string }) => (channel === 'email' ? user.email : '+12025550100');
+
+  it(`A7 ${channel} request: sends a 6-digit code (${channel === 'email' ? 'mail' : 'SMS'}) through the outbox`, async () => {
+    const { client, user } = await registerIndividual(t);
+    const { res, message } = await requestCode(client, channel, destination(user));
+    expect(message.code).toMatch(/^\d{6}$/);
+    expect(message.channel).toBe(channel === 'email' ? 'email' : 'sms');
+    expect(message.body).toContain(message.code!);
+    expect(res.json().success).toBe(true);
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it(`A7 ${channel} confirm: the right code sets ${flag}`, async () => {
+    const { client, user } = await registerIndividual(t);
+    const { message } = await requestCode(client, channel, destination(user));
+    const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: ` ${message.code} ` });
+    expect(res.statusCode).toBe(200);
+    expect((await client.get('/v1/users/me')).json()[flag]).toBe(true);
+  });
+
+  it(`A8 ${channel} confirm: a wrong code answers 400 "The entered verification code is incorrect. Please try again."`, async () => {
+    const { client, user } = await registerIndividual(t);
+    const { message } = await requestCode(client, channel, destination(user));
+    const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: wrong(message.code!) });
+    expect(res.statusCode).toBe(400);
+    expect(problem(res)).toMatchObject({ code: 'verification_code_incorrect', detail: verificationMessages.codeIncorrect });
+    expect((await client.get('/v1/users/me')).json()[flag]).toBe(false);
+  });
+
+  it(`A9 ${channel} confirm: a code expires after 10 minutes`, async () => {
+    const { client, user } = await registerIndividual(t);
+    const { message } = await requestCode(client, channel, destination(user));
+    t.clock.advance(10 * 60 * 1000);
+    const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: message.code });
+    expect(res.statusCode).toBe(400);
+    expect(problem(res).code).toBe('verification_code_expired');
+  });
+
+  it(`A7 ${channel} confirm: after 5 wrong attempts even the right code is refused until a new one is requested`, async () => {
+    const { client, user } = await registerIndividual(t);
+    const { message } = await requestCode(client, channel, destination(user));
+    for (let i = 0; i < 5; i += 1) {
+      const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: wrong(message.code!) });
+      expect(problem(res).code).toBe('verification_code_incorrect');
+    }
+    const blocked = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: message.code });
+    expect(blocked.statusCode).toBe(400);
+    expect(problem(blocked).code).toBe('verification_attempts_exceeded');
+
+    await client.post(`/v1/auth/verification-code/${channel}/request`);
+    const fresh = (await t.outbox()).find((m) => m.to === destination(user) && m.code)!;
+    const ok = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: fresh.code });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it(`A7 ${channel} request: a new code replaces the previous one`, async () => {
+    const { client, user } = await registerIndividual(t);
+    const first = (await requestCode(client, channel, destination(user))).message;
+    t.clock.advance(1000);
+    await client.post(`/v1/auth/verification-code/${channel}/request`);
+    const second = (await t.outbox()).find((m) => m.to === destination(user) && m.code)!;
+    expect(second.id).not.toBe(first.id);
+    if (first.code !== second.code) {
+      const old = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: first.code });
+      expect(old.statusCode).toBe(400);
+    }
+    expect((await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: second.code })).statusCode).toBe(200);
+  });
+
+  it(`A5 ${channel} confirm: an empty code answers 400 "A verification code is required to proceed."`, async () => {
+    const { client } = await registerIndividual(t);
+    for (const body of [{ code: '   ' }, {}, { code: 123456 }]) {
+      const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, body);
+      expect(res.statusCode).toBe(400);
+      expect(problem(res).errors?.code).toEqual([verificationMessages.codeRequired]);
+    }
+  });
+
+  it(`A7 ${channel} confirm: without a requested code answers 400`, async () => {
+    const { client } = await registerIndividual(t);
+    const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: '123456' });
+    expect(res.statusCode).toBe(400);
+    expect(problem(res).code).toBe('verification_code_missing');
+  });
+
+  it(`A7 ${channel} request: an already verified ${channel} answers 409`, async () => {
+    const { client, user } = await registerIndividual(t);
+    const { message } = await requestCode(client, channel, destination(user));
+    await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: message.code });
+    const res = await client.post(`/v1/auth/verification-code/${channel}/request`);
+    expect(res.statusCode).toBe(409);
+    expect(problem(res).code).toBe('already_verified');
+  });
+
+  it(`A6 ${channel} request and confirm: need a session and X-Auth-Method`, async () => {
+    const anon = new Client(t.app);
+    expect((await anon.post(`/v1/auth/verification-code/${channel}/request`)).statusCode).toBe(401);
+    expect((await anon.post(`/v1/auth/verification-code/${channel}/confirm`, { code: '123456' })).statusCode).toBe(401);
+    const { client } = await registerIndividual(t);
+    expect((await client.post(`/v1/auth/verification-code/${channel}/request`, undefined, { authHeader: false })).statusCode).toBe(403);
+  });
+});
+
+describe('A7 verification codes are per channel', () => {
+  it('A7 verification: an email code does not confirm the phone', async () => {
+    const { client, user } = await registerIndividual(t);
+    const { message } = await requestCode(client, 'email', user.email);
+    await client.post('/v1/auth/verification-code/phone/request');
+    const res = await client.post('/v1/auth/verification-code/phone/confirm', { code: message.code });
+    const phoneCode = (await t.outbox()).find((m) => m.channel === 'sms')!.code;
+    if (phoneCode !== message.code) expect(res.statusCode).toBe(400);
+    expect((await client.get('/v1/users/me')).json().email_confirmed).toBe(false);
+  });
+});

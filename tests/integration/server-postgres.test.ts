@@ -1,0 +1,53 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_COOKIE } from '../../src/server/auth';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed';
+import { Client, registerIndividual, startApp, type TestApp } from './accounts-harness';
+
+// The same server on PostgreSQL. Runs only when TEST_DATABASE_URL names a database this test
+// may wipe (its public schema is dropped first), e.g. postgres://ox@127.0.0.1:5432/oxtest.
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('server on PostgreSQL (DATABASE_URL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+    await admin.end();
+    t = await startApp({ seed: true, config: { databaseUrl: url } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('migrates, seeds and logs the demo user in', async () => {
+    expect(t.app.ctx.database.dialect).toBe('postgres');
+    const res = await new Client(t.app).post('/v1/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('registers, rotates refresh tokens and detects reuse', async () => {
+    const { client } = await registerIndividual(t);
+    const old = client.jar.clone();
+    expect((await client.post('/v1/auth/refresh-token')).statusCode).toBe(200);
+    t.clock.advance(11_000);
+    expect((await new Client(t.app, old).post('/v1/auth/refresh-token')).statusCode).toBe(401);
+    expect((await client.get('/v1/users/me')).statusCode).toBe(401);
+  });
+
+  it('refuses a duplicate email with 409 and verifies a code from the outbox', async () => {
+    const { client, payload, user } = await registerIndividual(t);
+    const dup = await new Client(t.app).post('/v1/users/register', { ...payload, email: payload.email.toUpperCase() });
+    expect(dup.statusCode).toBe(409);
+    await client.post('/v1/auth/verification-code/email/request');
+    const code = (await t.outbox()).find((m) => m.to === user.email)!.code;
+    expect((await client.post('/v1/auth/verification-code/email/confirm', { code })).statusCode).toBe(200);
+    expect(client.jar.get(ACCESS_COOKIE)).toBeTruthy();
+  });
+
+  it('rereads epoch-millisecond columns as numbers', async () => {
+    const row = await t.app.ctx.database.db.selectFrom('sessions').select('created_at').executeTakeFirstOrThrow();
+    expect(typeof row.created_at).toBe('number');
+  });
+});
