@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { MethodTable } from './dispatcher';
+
+describe('MethodTable', () => {
+  const noop = () => undefined;
+  async function* stream() {}
+
+  it('finds exact names first, then a unique case-insensitive match', () => {
+    const table = new MethodTable({ JoinFeedGroups: noop, joinfeedgroups: noop, GetActiveFeedGroups: noop }, { Counter: stream });
+    expect(table.find('JoinFeedGroups')).toMatchObject({ kind: 'invoke', name: 'JoinFeedGroups' });
+    expect(table.find('joinfeedgroups')).toMatchObject({ kind: 'invoke', name: 'joinfeedgroups' });
+    expect(table.find('JOINFEEDGROUPS')).toBeNull();
+    expect(table.find('getactivefeedgroups')).toMatchObject({ name: 'GetActiveFeedGroups' });
+    expect(table.find('counter')).toMatchObject({ kind: 'stream', name: 'Counter' });
+  });
+
+  it('never resolves names through the prototype chain', () => {
+    const table = new MethodTable({ Add: noop }, {});
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(table.find(name)).toBeNull();
+  });
+
+  it('refuses a name registered both as a method and as a stream', () => {
+    expect(() => new MethodTable({ Counter: noop }, { Counter: stream })).toThrow(/both/);
+  });
+});

@@ -1,0 +1,373 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { TimerHandle } from './clock';
+import { Connection, type ConnectionHost, type ConnectionState } from './connection';
+import { MethodTable } from './dispatcher';
+import { fail, ok, type HubResult } from './errors';
+import { Membership } from './groups';
+import { handleNegotiate, randomId } from './negotiate';
+import {
+  resolveOptions,
+  type HubConnectionContext,
+  type HubLogger,
+  type HubServerOptions,
+  type HubUser,
+  type ResolvedHubOptions,
+  type TransportKind,
+} from './options';
+import { originPolicy } from './origin';
+import { encodeMessage, MessageType, type OutboundFrame } from './protocol/json';
+import type { AuthOutcome, HubRuntime } from './runtime';
+import { handleSend } from './transports/http-post';
+import { handleDelete, handlePoll } from './transports/long-polling';
+import { rejectUpgrade, rejection } from './transports/raw-response';
+import { handleEventStream } from './transports/sse';
+import { createWebSocketEndpoint, trimSlash, type WebSocketEndpoint } from './transports/websocket';
+
+export interface HubConnectionInfo<U extends HubUser = HubUser> {
+  connectionId: string;
+  userId: string;
+  /** As `authenticate` last returned it for this connection. */
+  user: U;
+  state: ConnectionState;
+  transport: TransportKind | null;
+  /** Hub protocol version from the handshake; 0 before it. */
+  protocolVersion: number;
+  statefulReconnect: boolean;
+  groups: string[];
+  createdAt: number;
+  connectedAt: number | null;
+  lastReceivedAt: number;
+  lastSentAt: number;
+  /** Outbound bytes not yet taken by the network, plus unacknowledged replay bytes. */
+  bufferedBytes: number;
+  /** Times the connection resumed on a new WebSocket after its transport dropped. */
+  resumes: number;
+}
+
+export interface HubServer<U extends HubUser = HubUser> {
+  /**
+   * Adds the hub's routes at `path` (POST {path}/negotiate; GET, POST, DELETE {path}) and its
+   * WebSocket upgrade handler to `app`. Call before the app is ready; closing the app closes the hub.
+   */
+  register(app: FastifyInstance, path: string): void;
+  /** Ok(true) when newly added, ok(false) when already a member. */
+  addToGroup(connectionId: string, group: string): HubResult<boolean>;
+  /** Ok(true) when removed, ok(false) when not a member. */
+  removeFromGroup(connectionId: string, group: string): HubResult<boolean>;
+  groupsOf(connectionId: string): string[];
+  /** Each send serializes the message once; the result is how many connections took it. */
+  sendToGroup(group: string, target: string, args?: readonly unknown[]): HubResult<number>;
+  sendToConnection(connectionId: string, target: string, args?: readonly unknown[]): HubResult<number>;
+  sendToUser(userId: string, target: string, args?: readonly unknown[]): HubResult<number>;
+  sendToAll(target: string, args?: readonly unknown[]): HubResult<number>;
+  connections(): HubConnectionInfo<U>[];
+  /** Ends one connection; `error` reaches the client in the Close message. */
+  closeConnection(connectionId: string, options?: { error?: string; allowReconnect?: boolean }): HubResult<void>;
+  /**
+   * Closes every connection with a Close message that allows reconnecting (clients move to
+   * the next process), stops the timers and detaches from the server. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/** Closed long-polling connections wait this long for the poll that collects their last data. */
+const LONG_POLL_DRAIN_MS = 5_000;
+/** close() waits at most this long for last polls and onDisconnected hooks. */
+const SHUTDOWN_WAIT_MS = 5_000;
+
+export function createHubServer<U extends HubUser>(options: HubServerOptions<U>): HubServer<U> {
+  return new HubServerImpl(options);
+}
+
+class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U>, HubRuntime<U> {
+  readonly options: ResolvedHubOptions<U>;
+  readonly methods: MethodTable<U>;
+  logger: HubLogger;
+  closing = false;
+
+  private readonly byToken = new Map<string, Connection<U>>();
+  private readonly byId = new Map<string, Connection<U>>();
+  private readonly groups = new Membership();
+  private readonly users = new Membership();
+  private readonly ready = new WeakMap<Connection<U>, Promise<void>>();
+  private readonly hooks = new Set<Promise<void>>();
+  private readonly heartbeatTimer: TimerHandle;
+  private readonly loggerGiven: boolean;
+  private detach: (() => void) | null = null;
+  private closed: Promise<void> | null = null;
+  private drainWaiter: (() => void) | null = null;
+
+  constructor(options: HubServerOptions<U>) {
+    this.options = resolveOptions(options);
+    this.methods = new MethodTable(this.options.methods, this.options.streams);
+    this.logger = this.options.logger;
+    this.loggerGiven = options.logger !== undefined;
+    this.heartbeatTimer = this.options.clock.setInterval(() => this.heartbeat(), this.options.heartbeatIntervalMs);
+  }
+
+  get api(): HubServer<U> {
+    return this;
+  }
+
+  // ---- HTTP and WebSocket wiring ----
+
+  register(app: FastifyInstance, path: string): void {
+    if (this.detach !== null) throw new Error('This hub server is already registered.');
+    if (!path.startsWith('/')) throw new Error(`Hub path must start with '/', got '${path}'.`);
+    const base = trimSlash(path);
+    if (!this.loggerGiven) this.logger = app.log;
+    const endpoint: WebSocketEndpoint = createWebSocketEndpoint(this, base, originPolicy(this.options));
+    const server = app.server;
+    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+      if (endpoint.handleUpgrade(req, socket, head)) return;
+      // Someone else's path: leave it to their listener, but never let a socket hang unanswered.
+      if (server.listenerCount('upgrade') === 1) rejectUpgrade(socket, rejection(404, 'Not Found'));
+    };
+    // The listener stays after close(): upgrades then get a prompt 503 instead of hanging, which
+    // matters to stateful clients that redial the same connection once before reconnecting anew.
+    server.on('upgrade', onUpgrade);
+    this.detach = () => endpoint.close();
+
+    void app.register(async (scope) => {
+      // Send bodies are streamed into the connection rather than parsed; the parsers the rest of
+      // the app uses stay untouched outside this plugin.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+      scope.post(`${base}/negotiate`, (request, reply) => handleNegotiate(this, request, reply));
+      scope.get(base, (request, reply) =>
+        (request.headers.accept ?? '').includes('text/event-stream')
+          ? handleEventStream(this, request, reply)
+          : handlePoll(this, request, reply),
+      );
+      scope.post(base, (request, reply) => handleSend(this, request, reply));
+      scope.delete(base, (request, reply) => handleDelete(this, request, reply));
+    });
+    app.addHook('preClose', async () => {
+      await this.close();
+    });
+  }
+
+  // ---- runtime for transports ----
+
+  async authenticate(req: IncomingMessage): Promise<AuthOutcome<U>> {
+    try {
+      const user = await this.options.authenticate(req);
+      if (user === null || user === undefined) return { kind: 'anonymous' };
+      if (typeof user.id !== 'string' || user.id === '') {
+        this.logger.error({}, 'hub authenticate returned a user without a string id');
+        return { kind: 'error' };
+      }
+      return { kind: 'user', user };
+    } catch (err) {
+      this.logger.error({ err }, 'hub authenticate failed');
+      return { kind: 'error' };
+    }
+  }
+
+  findByToken(token: string): Connection<U> | undefined {
+    return this.byToken.get(token);
+  }
+
+  createConnection(user: U, negotiateVersion: number, statefulNegotiated: boolean): HubResult<Connection<U>> {
+    if (this.closing) return fail('CONNECTION_CLOSED', 'The server is shutting down.');
+    // Everything registered but not live: negotiated, handshaking, or draining its last poll.
+    if (this.byToken.size - this.byId.size >= this.options.maxPendingNegotiations) {
+      return fail('CONNECTION_CLOSED', 'Too many pending connections.');
+    }
+    const connectionId = randomId();
+    // Version 0 has no separate token: the connection id is what the transports send.
+    const token = negotiateVersion >= 1 ? randomId() : connectionId;
+    const conn = new Connection<U>(this, { connectionId, token, user, negotiateVersion, statefulNegotiated });
+    this.byToken.set(token, conn);
+    return ok(conn);
+  }
+
+  forget(conn: Connection<U>): void {
+    if (conn.state !== 'closed') return;
+    if (this.byToken.get(conn.token) === conn) this.byToken.delete(conn.token);
+    if (this.drainWaiter && !this.hasLingering()) this.drainWaiter();
+  }
+
+  // ---- connection host ----
+
+  connectionReady(conn: Connection<U>): Promise<void> {
+    this.byId.set(conn.connectionId, conn);
+    this.users.add(conn.connectionId, conn.user.id);
+    const hook = this.options.onConnected;
+    const ready = hook ? Promise.resolve().then(() => hook(this.context(conn))) : Promise.resolve();
+    this.ready.set(conn, ready);
+    return ready;
+  }
+
+  connectionClosed(conn: Connection<U>, wasConnected: boolean, error: Error | undefined): void {
+    if (this.byId.get(conn.connectionId) === conn) this.byId.delete(conn.connectionId);
+    this.groups.removeConnection(conn.connectionId);
+    this.users.removeConnection(conn.connectionId);
+    if (conn.lingeringPoll === null && this.byToken.get(conn.token) === conn) this.byToken.delete(conn.token);
+    this.logger.debug({ connectionId: conn.connectionId, err: error }, 'hub connection closed');
+    const hook = this.options.onDisconnected;
+    if (!wasConnected || !hook) return;
+    // onDisconnected never overtakes onConnected, whichever way onConnected ended.
+    const before = this.ready.get(conn) ?? Promise.resolve();
+    const run = before
+      .catch(() => undefined)
+      .then(() => hook(this.context(conn), error))
+      .catch((err: unknown) => this.logger.error({ err, connectionId: conn.connectionId }, 'hub onDisconnected failed'))
+      .finally(() => this.hooks.delete(run));
+    this.hooks.add(run);
+  }
+
+  // ---- public API ----
+
+  addToGroup(connectionId: string, group: string): HubResult<boolean> {
+    const conn = this.live(connectionId);
+    if (!conn) return unknownConnection(connectionId);
+    return ok(this.groups.add(connectionId, group));
+  }
+
+  removeFromGroup(connectionId: string, group: string): HubResult<boolean> {
+    if (!this.live(connectionId)) return unknownConnection(connectionId);
+    return ok(this.groups.remove(connectionId, group));
+  }
+
+  groupsOf(connectionId: string): string[] {
+    return this.groups.keysOf(connectionId);
+  }
+
+  sendToGroup(group: string, target: string, args: readonly unknown[] = []): HubResult<number> {
+    const frame = encodeInvocation(target, args);
+    if (!frame.ok) return frame;
+    return ok(this.deliver(this.groups.membersOf(group), frame.value));
+  }
+
+  sendToConnection(connectionId: string, target: string, args: readonly unknown[] = []): HubResult<number> {
+    const conn = this.live(connectionId);
+    if (!conn) return unknownConnection(connectionId);
+    const frame = encodeInvocation(target, args);
+    if (!frame.ok) return frame;
+    return ok(conn.send(frame.value) ? 1 : 0);
+  }
+
+  sendToUser(userId: string, target: string, args: readonly unknown[] = []): HubResult<number> {
+    const frame = encodeInvocation(target, args);
+    if (!frame.ok) return frame;
+    return ok(this.deliver(this.users.membersOf(userId), frame.value));
+  }
+
+  sendToAll(target: string, args: readonly unknown[] = []): HubResult<number> {
+    const frame = encodeInvocation(target, args);
+    if (!frame.ok) return frame;
+    return ok(this.deliver(this.byId.keys(), frame.value));
+  }
+
+  connections(): HubConnectionInfo<U>[] {
+    const list: HubConnectionInfo<U>[] = [];
+    for (const conn of this.byToken.values()) {
+      if (conn.state === 'closed') continue;
+      list.push({
+        connectionId: conn.connectionId,
+        userId: conn.user.id,
+        user: conn.user,
+        state: conn.state,
+        transport: conn.transportKind,
+        protocolVersion: conn.protocolVersion,
+        statefulReconnect: conn.statefulReconnect,
+        groups: this.groups.keysOf(conn.connectionId),
+        createdAt: conn.createdAt,
+        connectedAt: conn.connectedAt === 0 ? null : conn.connectedAt,
+        lastReceivedAt: conn.lastReceivedAt,
+        lastSentAt: conn.lastSentAt,
+        bufferedBytes: conn.bufferedBytes(),
+        resumes: conn.resumes,
+      });
+    }
+    return list;
+  }
+
+  closeConnection(connectionId: string, options: { error?: string; allowReconnect?: boolean } = {}): HubResult<void> {
+    const conn = this.live(connectionId);
+    if (!conn) return unknownConnection(connectionId);
+    conn.close({ error: options.error, allowReconnect: options.allowReconnect ?? false });
+    return ok(undefined);
+  }
+
+  close(): Promise<void> {
+    this.closed ??= this.shutdown();
+    return this.closed;
+  }
+
+  // ---- internals ----
+
+  private async shutdown(): Promise<void> {
+    this.closing = true;
+    this.options.clock.clearInterval(this.heartbeatTimer);
+    for (const conn of [...this.byToken.values()]) conn.close({ allowReconnect: true });
+    this.detach?.();
+    const drained = new Promise<void>((resolve) => {
+      if (!this.hasLingering()) resolve();
+      else this.drainWaiter = resolve;
+    });
+    const settled = Promise.all([drained, Promise.allSettled([...this.hooks])]).then(() => undefined);
+    let timer: TimerHandle = null;
+    const deadline = new Promise<void>((resolve) => {
+      timer = this.options.clock.setTimeout(resolve, SHUTDOWN_WAIT_MS);
+    });
+    await Promise.race([settled, deadline]);
+    this.options.clock.clearTimeout(timer);
+    this.drainWaiter = null;
+    this.byToken.clear();
+  }
+
+  private heartbeat(): void {
+    const now = this.options.clock.now();
+    for (const conn of this.byToken.values()) {
+      if (conn.state === 'closed') {
+        if (now - conn.closedAt >= LONG_POLL_DRAIN_MS) this.byToken.delete(conn.token);
+        continue;
+      }
+      try {
+        conn.heartbeat(now);
+      } catch (err) {
+        // A bug in one connection's bookkeeping must not stop the others' deadlines.
+        this.logger.error({ err, connectionId: conn.connectionId }, 'hub heartbeat failed');
+      }
+    }
+  }
+
+  private hasLingering(): boolean {
+    for (const conn of this.byToken.values()) if (conn.state === 'closed') return true;
+    return false;
+  }
+
+  private live(connectionId: string): Connection<U> | null {
+    const conn = this.byId.get(connectionId);
+    return conn && conn.isLive ? conn : null;
+  }
+
+  private deliver(ids: Iterable<string>, frame: OutboundFrame): number {
+    let delivered = 0;
+    // A send can close a slow connection, which edits the set being walked; Set and Map
+    // iteration tolerates deletion.
+    for (const id of ids) {
+      const conn = this.byId.get(id);
+      if (conn && conn.send(frame)) delivered += 1;
+    }
+    return delivered;
+  }
+
+  private context(conn: Connection<U>): HubConnectionContext<U> {
+    return { connectionId: conn.connectionId, user: conn.user, hub: this };
+  }
+}
+
+function encodeInvocation(target: string, args: readonly unknown[]): HubResult<OutboundFrame> {
+  if (typeof target !== 'string' || target === '') return fail('INVALID_MESSAGE', 'A target method name is required.');
+  if (!Array.isArray(args)) return fail('INVALID_MESSAGE', 'Arguments must be an array.');
+  return encodeMessage({ type: MessageType.Invocation, target, arguments: args as unknown[] });
+}
+
+function unknownConnection(connectionId: string): HubResult<never> {
+  return fail('UNKNOWN_CONNECTION', `No live connection '${connectionId}'.`);
+}

@@ -1,0 +1,46 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from './options';
+import { normalizeOrigin, originPolicy } from './origin';
+
+const req = (host: string) => ({ headers: { host } }) as IncomingMessage;
+const authenticate = async () => null;
+
+describe('originPolicy', () => {
+  it('defaults to same-origin browsers plus clients that send no Origin', async () => {
+    const check = originPolicy(resolveOptions({ authenticate }));
+    expect(await check(undefined, req('ex.com'))).toBe(true);
+    expect(await check('https://ex.com', req('ex.com'))).toBe(true);
+    expect(await check('http://ex.com:8080', req('ex.com:8080'))).toBe(true);
+    expect(await check('https://evil.com', req('ex.com'))).toBe(false);
+    expect(await check('null', req('ex.com'))).toBe(false);
+  });
+
+  it('matches allowedOrigins after normalising case and default ports', async () => {
+    const check = originPolicy(resolveOptions({ authenticate, allowedOrigins: ['https://App.Example.com'] }));
+    expect(await check('https://app.example.com:443', req('api.example.com'))).toBe(true);
+    expect(await check('http://app.example.com', req('api.example.com'))).toBe(false);
+    expect(await check('https://app.example.com.evil.com', req('api.example.com'))).toBe(false);
+  });
+
+  it('lets checkOrigin decide, and treats its failure as a refusal', async () => {
+    const allow = originPolicy(resolveOptions({ authenticate, checkOrigin: (o) => o === 'https://ok.example' }));
+    expect(await allow('https://ok.example', req('x'))).toBe(true);
+    expect(await allow(undefined, req('x'))).toBe(false);
+    const broken = originPolicy(
+      resolveOptions({
+        authenticate,
+        checkOrigin: () => {
+          throw new Error('boom');
+        },
+      }),
+    );
+    expect(await broken('https://ok.example', req('x'))).toBe(false);
+  });
+
+  it('normalises origins and rejects junk', () => {
+    expect(normalizeOrigin('HTTPS://A.example:443')).toBe('https://a.example');
+    expect(normalizeOrigin('not a url')).toBeNull();
+    expect(normalizeOrigin('null')).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import type { IncomingMessage } from 'node:http';
+import type { Connection } from '../connection';
+import type { HubUser } from '../options';
+import { requestUrl, type HubRuntime } from '../runtime';
+import { rejection, type HttpRejection } from './raw-response';
+
+// Every transport request (poll, send, close, event stream, upgrade) re-proves who the caller
+// is: a connection token alone is not enough, the session behind it must still be valid and
+// belong to the user the connection was negotiated for.
+
+export type Admission<U extends HubUser> = { ok: true; conn: Connection<U> } | { ok: false; rejection: HttpRejection };
+
+/** Authenticates the request and resolves its `id` query value to a connection. */
+export async function admit<U extends HubUser>(runtime: HubRuntime<U>, req: IncomingMessage): Promise<Admission<U>> {
+  const auth = await runtime.authenticate(req);
+  if (auth.kind === 'error') return { ok: false, rejection: rejection(500, 'Authentication is unavailable.') };
+  if (auth.kind === 'anonymous') return { ok: false, rejection: rejection(401, 'Unauthorized') };
+  const id = requestUrl(req)?.searchParams.get('id');
+  if (!id) return { ok: false, rejection: rejection(400, 'Connection ID required') };
+  const conn = runtime.findByToken(id);
+  if (!conn) return { ok: false, rejection: rejection(404, 'No Connection with that ID') };
+  if (conn.user.id !== auth.user.id) return { ok: false, rejection: rejection(401, 'Unauthorized') };
+  // The newest proof of identity wins, so hub methods see current claims.
+  conn.user = auth.user;
+  return { ok: true, conn };
+}

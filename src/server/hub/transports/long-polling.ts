@@ -1,0 +1,180 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HubClock, TimerHandle } from '../clock';
+import type { Connection } from '../connection';
+import type { HubUser } from '../options';
+import type { OutboundFrame } from '../protocol/json';
+import type { HubRuntime } from '../runtime';
+import { admit } from './admission';
+import { endWithStatus, rejection } from './raw-response';
+import type { TransportSink } from './transport';
+
+// Long polling (TransportProtocols.md): GET [endpoint]?id=… waits for data; the first poll only
+// starts the transport and returns at once; a poll that finds nothing within the hold time gets
+// 200 with no body; a newer poll makes the held one end with 204; 204 also tells the client
+// the connection is over. Frames wait here between polls.
+
+interface HeldPoll {
+  readonly res: ServerResponse;
+  readonly timer: TimerHandle;
+}
+
+export class LongPollTransport implements TransportSink {
+  readonly kind = 'LongPolling' as const;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private held: HeldPoll | null = null;
+  private flushQueued = false;
+  /** The connection is over: remaining frames go to the next poll, then polls get 204. */
+  private ending = false;
+  private lastPollEnd: number;
+
+  constructor(
+    private readonly clock: HubClock,
+    private readonly holdMs: number,
+    /** The final data was handed to a poll (or there was none); the connection may be forgotten. */
+    private readonly drained: () => void,
+  ) {
+    this.lastPollEnd = clock.now();
+  }
+
+  write(frame: OutboundFrame): void {
+    if (this.ending) return;
+    this.pending.push(frame.bytes);
+    this.pendingBytes += frame.bytes.length;
+    // Answer on the next microtask so a burst (a group fan-out, a stream) shares one response.
+    if (this.held && !this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(() => {
+        this.flushQueued = false;
+        if (this.held && this.pendingBytes > 0) this.respond(this.takeHeld());
+      });
+    }
+  }
+
+  bufferedBytes(): number {
+    return this.pendingBytes;
+  }
+
+  end(): void {
+    this.ending = true;
+    if (this.held) this.respond(this.takeHeld());
+    else if (this.pendingBytes === 0) this.drained();
+  }
+
+  abort(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.end();
+  }
+
+  idleSince(): number | null {
+    return this.held ? null : this.lastPollEnd;
+  }
+
+  /** A poll arrived for a connection already using this transport. */
+  poll(res: ServerResponse): void {
+    if (this.held) {
+      // The client (or a proxy) gave up on the held poll and asked again.
+      endWithStatus(this.takeHeld(), rejection(204, ''));
+    }
+    if (this.pendingBytes > 0 || this.ending) {
+      this.respond(res);
+      return;
+    }
+    const timer = this.clock.setTimeout(() => {
+      if (this.held?.res === res) this.respond(this.takeHeld());
+    }, this.holdMs);
+    this.held = { res, timer };
+    res.on('close', () => {
+      if (this.held?.res !== res) return;
+      this.clock.clearTimeout(this.held.timer);
+      this.held = null;
+      this.lastPollEnd = this.clock.now();
+    });
+  }
+
+  private takeHeld(): ServerResponse {
+    const held = this.held!;
+    this.held = null;
+    this.clock.clearTimeout(held.timer);
+    return held.res;
+  }
+
+  /** Answers a poll with everything pending: 200 with data, 200 empty on timeout, 204 once over. */
+  private respond(res: ServerResponse): void {
+    this.lastPollEnd = this.clock.now();
+    if (this.pendingBytes === 0 || res.destroyed) {
+      if (this.ending) {
+        endWithStatus(res, rejection(204, ''));
+        this.drained();
+      } else {
+        endWithStatus(res, rejection(200, ''));
+      }
+      return;
+    }
+    const body = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    res.writeHead(200, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-cache',
+    });
+    res.end(body);
+    // The last data ends with the Close message; a client that read it stops polling.
+    if (this.ending) this.drained();
+  }
+}
+
+export async function handlePoll<U extends HubUser>(
+  runtime: HubRuntime<U>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const admission = await admit(runtime, request.raw);
+  if (!admission.ok) {
+    await reply.code(admission.rejection.status).type('text/plain; charset=utf-8').send(admission.rejection.message);
+    return;
+  }
+  const conn = admission.conn;
+  const existing = conn.transport ?? conn.lingeringPoll;
+  if (existing instanceof LongPollTransport) {
+    reply.hijack();
+    existing.poll(reply.raw);
+    return;
+  }
+  const allowed = runtime.options.transports.includes('LongPolling')
+    ? conn.canAttach('LongPolling')
+    : { ...rejection(404, 'Long polling is not enabled.'), ok: false as const };
+  if (!allowed.ok) {
+    const status = 'status' in allowed ? allowed.status : 409;
+    await reply.code(status).type('text/plain; charset=utf-8').send(allowed.message);
+    return;
+  }
+  const sink = new LongPollTransport(runtime.options.clock, runtime.options.longPollTimeoutMs, () => runtime.forget(conn));
+  conn.attach(sink);
+  // The first poll only establishes the transport; the client sends its handshake after it.
+  await reply.code(200).header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send('');
+}
+
+/** DELETE [endpoint]?id=…: the client ends a long-polling connection. */
+export async function handleDelete<U extends HubUser>(
+  runtime: HubRuntime<U>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const admission = await admit(runtime, request.raw);
+  if (!admission.ok) {
+    await reply.code(admission.rejection.status).type('text/plain; charset=utf-8').send(admission.rejection.message);
+    return;
+  }
+  const conn: Connection<U> = admission.conn;
+  if (conn.transportKind !== 'LongPolling') {
+    await reply.code(400).type('text/plain; charset=utf-8').send('Cannot terminate this connection using the DELETE endpoint.');
+    return;
+  }
+  if (conn.state === 'closed') runtime.forget(conn);
+  else conn.close({ silent: true });
+  await reply.code(202).type('text/plain; charset=utf-8').send('Accepted');
+}

@@ -1,0 +1,150 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Connection } from '../connection';
+import type { HubUser } from '../options';
+import type { OriginCheck } from '../origin';
+import type { OutboundFrame } from '../protocol/json';
+import { requestUrl, type HubRuntime } from '../runtime';
+import { admit } from './admission';
+import { rejectUpgrade, rejection, type HttpRejection } from './raw-response';
+import type { TransportSink } from './transport';
+
+// WebSockets (TransportProtocols.md): full duplex on [endpoint]. `id` is optional; without it a
+// connection is created on the spot (clients that skip negotiation). With it, the upgrade
+// attaches to the negotiated connection or, under stateful reconnect, resumes it.
+
+export class WebSocketTransport implements TransportSink {
+  readonly kind = 'WebSockets' as const;
+
+  constructor(private readonly ws: WebSocket) {}
+
+  write(frame: OutboundFrame): void {
+    // The pre-encoded bytes go out as a text frame: one UTF-8 encoding per message, not per socket.
+    this.ws.send(frame.bytes, { binary: false });
+  }
+
+  bufferedBytes(): number {
+    return this.ws.bufferedAmount;
+  }
+
+  end(): void {
+    this.ws.close(1000);
+  }
+
+  abort(): void {
+    this.ws.terminate();
+  }
+}
+
+export interface WebSocketEndpoint {
+  /** For `server.on('upgrade')`; returns false when the request is not for this hub. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): void;
+}
+
+export function createWebSocketEndpoint<U extends HubUser>(
+  runtime: HubRuntime<U>,
+  path: string,
+  checkOrigin: OriginCheck,
+): WebSocketEndpoint {
+  const o = runtime.options;
+  const wss = new WebSocketServer({
+    noServer: true,
+    // Several hub messages may share one frame (the client batches sends), so the frame limit
+    // is looser than the per-message one, which the record decoder enforces with a Close message.
+    maxPayload: Math.max(4 * o.maxMessageSize, 1024 * 1024),
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    if (!o.transports.includes('WebSockets')) return reject(socket, rejection(404, 'WebSockets are not enabled.'));
+    if (runtime.closing) return reject(socket, rejection(503, 'The server is shutting down.'));
+    const origin = req.headers.origin;
+    if (!(await checkOrigin(origin, req))) {
+      runtime.logger.warn({ origin }, 'hub WebSocket refused: origin not allowed');
+      return reject(socket, rejection(403, 'Origin not allowed'));
+    }
+    const hasId = requestUrl(req)?.searchParams.has('id') ?? false;
+    let conn: Connection<U>;
+    if (hasId) {
+      const admission = await admit(runtime, req);
+      if (!admission.ok) return reject(socket, admission.rejection);
+      conn = admission.conn;
+    } else {
+      const auth = await runtime.authenticate(req);
+      if (auth.kind === 'error') return reject(socket, rejection(500, 'Authentication is unavailable.'));
+      if (auth.kind === 'anonymous') return reject(socket, rejection(401, 'Unauthorized'));
+      const created = runtime.createConnection(auth.user, 0, false);
+      if (!created.ok) return reject(socket, rejection(503, created.message));
+      conn = created.value;
+    }
+    if (socket.destroyed) return;
+    // Checked after the last await so two racing upgrades cannot both pass.
+    const allowed = conn.canAttach('WebSockets');
+    if (!allowed.ok) return reject(socket, rejection('status' in allowed ? allowed.status : 409, allowed.message));
+    wss.handleUpgrade(req, socket, head, (ws) => bind(conn, ws));
+  }
+
+  function bind(conn: Connection<U>, ws: WebSocket): void {
+    const sink = new WebSocketTransport(ws);
+    ws.on('message', (data: RawData) => {
+      // A socket replaced by a resume may still surface frames it had already read.
+      if (conn.transport === sink) conn.receive(toBytes(data));
+    });
+    let violation: Error | null = null;
+    ws.on('close', (code: number) => {
+      if (violation) {
+        conn.transportClosed(sink, violation, false);
+        return;
+      }
+      // 1000/1001/1005 are deliberate endings; anything else (1006: the TCP connection died) is not.
+      const clean = code === 1000 || code === 1001 || code === 1005;
+      conn.transportClosed(sink, clean ? undefined : new Error(`WebSocket closed with status code ${code}.`));
+    });
+    ws.on('error', (err: Error & { code?: unknown }) => {
+      // ws reports frames it refuses (too large, invalid UTF-8, bad opcodes) with WS_ERR_* codes;
+      // other errors are the network's.
+      if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) violation = err;
+      runtime.logger.debug({ err, connectionId: conn.connectionId }, 'hub WebSocket error');
+    });
+    // The upgrade took no time, but be exact: re-check in case the connection moved on meanwhile.
+    if (!conn.canAttach('WebSockets').ok) {
+      ws.close(1008, 'Connection is not available.');
+      return;
+    }
+    conn.attach(sink);
+  }
+
+  function reject(socket: Duplex, why: HttpRejection): void {
+    rejectUpgrade(socket, why);
+  }
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const url = requestUrl(req);
+      if (!url || trimSlash(url.pathname) !== path) return false;
+      // An 'error' on a socket without listeners would crash the process; the client may vanish mid-auth.
+      socket.on('error', (err) => runtime.logger.debug({ err }, 'hub upgrade socket error'));
+      upgrade(req, socket, head).catch((err: unknown) => {
+        runtime.logger.error({ err }, 'hub WebSocket upgrade failed');
+        rejectUpgrade(socket, rejection(500, 'Internal Server Error'));
+      });
+      return true;
+    },
+    close() {
+      wss.close();
+    },
+  };
+}
+
+export function trimSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+function toBytes(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}

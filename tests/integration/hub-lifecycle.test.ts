@@ -1,0 +1,261 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HubServerOptions } from '../../src/server/hub';
+import {
+  buildClient,
+  cookieOf,
+  ManualClock,
+  negotiate,
+  RawHubSocket,
+  rawConnect,
+  RS,
+  signalR,
+  startClient,
+  startHub,
+  waitFor,
+  type TestHub,
+  type TestUser,
+} from './hub-helpers';
+
+// Deadlines and limits: keep-alive pings, dropping silent clients, expiring unused
+// negotiations and handshakes, message size, slow consumers, fan-out cost and shutdown.
+
+const alice = { Cookie: cookieOf('alice-session') };
+let server: TestHub | null = null;
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await server?.close();
+  server = null;
+});
+
+function withEvents(options: Partial<HubServerOptions<TestUser>> = {}) {
+  const events: string[] = [];
+  return {
+    events,
+    options: {
+      methods: { Echo: (_ctx: unknown, v: unknown) => v },
+      onDisconnected: (_ctx: unknown, error?: Error) => {
+        events.push(error ? `error:${error.message}` : 'clean');
+      },
+      ...options,
+    } satisfies Partial<HubServerOptions<TestUser>>,
+  };
+}
+
+describe('keep-alive', () => {
+  it('sends a Ping only after the keep-alive interval passed with nothing sent', async () => {
+    const clock = new ManualClock();
+    server = await startHub({ clock, keepAliveIntervalMs: 15_000, clientTimeoutMs: 60_000 });
+    const { raw, connectionId } = await rawConnect(server.url);
+    clock.advance(14_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(raw.messages).toEqual([]);
+    clock.advance(1_000);
+    expect(await raw.next()).toEqual({ type: 6 });
+
+    // Other traffic postpones the next ping.
+    clock.advance(10_000);
+    server.hub.sendToConnection(connectionId, 'ReceiveTicker', ['t']);
+    expect(await raw.next()).toMatchObject({ type: 1, target: 'ReceiveTicker' });
+    clock.advance(14_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(raw.messages).toEqual([]);
+    clock.advance(1_000);
+    expect(await raw.next()).toEqual({ type: 6 });
+    raw.close();
+  });
+
+  it('drops a client that sent nothing for the client timeout, telling it to reconnect', async () => {
+    const clock = new ManualClock();
+    const { events, options } = withEvents({ clock, clientTimeoutMs: 30_000 });
+    server = await startHub(options);
+    const { raw } = await rawConnect(server.url);
+    clock.advance(20_000);
+    raw.send({ type: 6 });
+    await waitFor(() => server!.hub.connections()[0]!.lastReceivedAt === clock.now());
+    clock.advance(29_000);
+    expect(server.hub.connections()).toHaveLength(1);
+    clock.advance(1_000);
+    expect(await raw.next((m) => m.type === 7)).toEqual({
+      type: 7,
+      error: 'Client timeout elapsed without receiving a message from the client.',
+      allowReconnect: true,
+    });
+    await raw.waitClosed();
+    expect(server.hub.connections()).toHaveLength(0);
+    await waitFor(() => events.length === 1);
+    expect(events).toEqual(['error:Client timeout elapsed without receiving a message from the client.']);
+  });
+
+  it('drops a silent official client, which sees the reason', async () => {
+    const clock = new ManualClock();
+    server = await startHub({ clock });
+    const client = await startClient(server.url);
+    const closed = new Promise<Error | undefined>((resolve) => client.onclose(resolve));
+    clock.advance(30_000);
+    const error = await closed;
+    expect(error?.message).toBe(
+      'Server returned an error on close: Client timeout elapsed without receiving a message from the client.',
+    );
+  });
+
+  it('drops a long-polling client that stopped polling and hands it the Close on its next poll', async () => {
+    const clock = new ManualClock();
+    server = await startHub({ clock });
+    const token = (await negotiate(server.url, 'alice-session')).body!.connectionToken as string;
+    const url = `${server.url}?id=${token}`;
+    await fetch(url, { headers: alice });
+    await fetch(url, { method: 'POST', headers: alice, body: `{"protocol":"json","version":1}${RS}` });
+    expect(await (await fetch(url, { headers: alice })).text()).toBe(`{}${RS}`);
+    clock.advance(30_000);
+    expect(server.hub.connections()).toHaveLength(0);
+    expect(await (await fetch(url, { headers: alice })).text()).toBe(
+      `{"type":7,"error":"Client timeout elapsed without receiving a message from the client.","allowReconnect":true}${RS}`,
+    );
+    expect((await fetch(url, { headers: alice })).status).toBe(404);
+  });
+});
+
+describe('expiry of unfinished connections', () => {
+  it('forgets a negotiated token no transport used', async () => {
+    const clock = new ManualClock();
+    server = await startHub({ clock, negotiateTimeoutMs: 30_000 });
+    const token = (await negotiate(server.url, 'alice-session')).body!.connectionToken as string;
+    clock.advance(29_000);
+    expect(server.hub.connections()).toEqual([expect.objectContaining({ state: 'negotiated', transport: null })]);
+    clock.advance(1_000);
+    expect(server.hub.connections()).toEqual([]);
+    await expect(RawHubSocket.open(`${server.url}?id=${token}`, alice)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('closes a transport that never sends its handshake', async () => {
+    const clock = new ManualClock();
+    const { events, options } = withEvents({ clock, handshakeTimeoutMs: 15_000 });
+    server = await startHub(options);
+    const raw = await RawHubSocket.open(server.url, alice);
+    clock.advance(15_000);
+    await raw.waitClosed();
+    expect(raw.messages).toEqual([]);
+    expect(server.hub.connections()).toEqual([]);
+    // It never connected, so there is nothing to disconnect.
+    expect(events).toEqual([]);
+  });
+});
+
+describe('message size', () => {
+  it.each([
+    ['WebSockets', signalR.HttpTransportType.WebSockets],
+    ['ServerSentEvents', signalR.HttpTransportType.ServerSentEvents],
+    ['LongPolling', signalR.HttpTransportType.LongPolling],
+  ] as const)('closes a %s connection that sends a message over the limit', async (_name, transport) => {
+    const { events, options } = withEvents({ maxMessageSize: 1_024 });
+    server = await startHub(options);
+    const client = await startClient(server.url, { transport });
+    const closed = new Promise<Error | undefined>((resolve) => client.onclose(resolve));
+    await expect(client.invoke('Echo', 'a'.repeat(900))).resolves.toHaveLength(900);
+    await expect(client.invoke('Echo', 'a'.repeat(2_000))).rejects.toThrow();
+    expect((await closed)?.message).toBe(
+      'Server returned an error on close: Connection closed with an error. The maximum message size of 1024B was exceeded.',
+    );
+    await waitFor(() => events.length === 1);
+    expect(events[0]).toBe('error:The maximum message size of 1024B was exceeded.');
+  });
+});
+
+describe('backpressure and fan-out', () => {
+  it('closes a connection that stops reading instead of buffering without bound', async () => {
+    const { events, options } = withEvents({ maxBufferedBytes: 256 * 1024 });
+    server = await startHub(options);
+    const { raw, connectionId } = await rawConnect(server.url);
+    server.hub.addToGroup(connectionId, 'orderbook.ox.btcusd');
+    raw.ws.pause();
+    const payload = 'x'.repeat(64 * 1024);
+    let sends = 0;
+    while (server.hub.connections().length > 0 && sends < 2_000) {
+      server.hub.sendToGroup('orderbook.ox.btcusd', 'ReceiveOrderBook', [payload]);
+      sends += 1;
+      // Let the socket drain into the kernel so only real backlog counts.
+      if (sends % 20 === 0) await new Promise((r) => setImmediate(r));
+    }
+    expect(server.hub.connections()).toHaveLength(0);
+    await waitFor(() => events.length === 1);
+    expect(events[0]).toBe('error:The client is not reading messages fast enough.');
+    raw.ws.resume();
+    await raw.waitClosed();
+  });
+
+  it('serializes a group message once for a thousand connections', async () => {
+    server = await startHub();
+    const sockets: RawHubSocket[] = [];
+    for (let batch = 0; batch < 10; batch++) {
+      sockets.push(
+        ...(await Promise.all(
+          Array.from({ length: 100 }, async () => {
+            const raw = await RawHubSocket.open(server!.url, alice);
+            await raw.handshake();
+            return raw;
+          }),
+        )),
+      );
+    }
+    const connections = server.hub.connections();
+    expect(connections).toHaveLength(1_000);
+    for (const c of connections) server.hub.addToGroup(c.connectionId, 'ticker.ox.btcusd');
+
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const result = server.hub.sendToGroup('ticker.ox.btcusd', 'ReceiveTicker', [{ pair: 'BTCUSD', last: '64000.5' }]);
+    const calls = stringify.mock.calls.length;
+    stringify.mockRestore();
+    expect(result).toEqual({ ok: true, value: 1_000 });
+    expect(calls).toBe(1);
+
+    await waitFor(() => sockets.every((s) => s.messages.length === 1), 15_000, 'fan-out delivery');
+    expect(sockets[999]!.messages[0]).toEqual({
+      type: 1,
+      target: 'ReceiveTicker',
+      arguments: [{ pair: 'BTCUSD', last: '64000.5' }],
+    });
+    for (const s of sockets) s.close();
+  });
+});
+
+describe('close()', () => {
+  it('closes every connection with a Close that allows reconnecting, then refuses new ones', async () => {
+    const { events, options } = withEvents();
+    server = await startHub(options);
+    const raw = (await rawConnect(server.url)).raw;
+    const clients = await Promise.all([
+      ...[signalR.HttpTransportType.WebSockets, signalR.HttpTransportType.ServerSentEvents, signalR.HttpTransportType.LongPolling].map(
+        (transport) => startClient(server!.url, { transport, reconnect: [60_000] }),
+      ),
+      // A stateful client first redials the same connection; refused, it reconnects from scratch.
+      startClient(server.url, { stateful: true, reconnect: [60_000] }),
+    ]);
+    const reconnecting = clients.map(
+      (client) => new Promise<Error | undefined>((resolve) => client.onreconnecting(resolve)),
+    );
+
+    await server.hub.close();
+
+    expect(await raw.next((m) => m.type === 7)).toEqual({ type: 7, allowReconnect: true });
+    await raw.waitClosed();
+    // Each official client treats the server's Close as a reason to reconnect, not to give up.
+    await Promise.all(reconnecting);
+    expect(clients.map((c) => c.state)).toEqual(Array(4).fill(signalR.HubConnectionState.Reconnecting));
+    expect(server.hub.connections()).toEqual([]);
+    expect(events).toEqual(Array(5).fill('clean'));
+    expect((await negotiate(server.url, 'alice-session')).status).toBe(503);
+    await Promise.all(clients.map((c) => c.stop()));
+  });
+
+  it('is what closing the Fastify app does', async () => {
+    const { events, options } = withEvents();
+    const local = await startHub(options);
+    const client = buildClient(local.url, { session: 'alice-session' });
+    await client.start();
+    const closed = new Promise<Error | undefined>((resolve) => client.onclose(resolve));
+    await local.close();
+    expect(await closed).toBeUndefined();
+    expect(events).toEqual(['clean']);
+  });
+});
