@@ -1,6 +1,8 @@
 // Business constants and limits of spec A §9 and spec B §9.
 
 export const PRODUCT_NAME = 'Ox Exchange';
+/** Shown on the verification screens' support line. */
+export const SUPPORT_EMAIL = 'support@ox.exchange';
 
 /** Spec A §9: layout. */
 export const layout = {

@@ -55,6 +55,7 @@ export const businessDetailsMessages = {
   taxId: 'Please enter the tax ID.',
   registrationNumber: 'Please enter the registration number.',
   description: 'Please enter the description.',
+  website: 'Please enter a valid website.',
   accreditedInvestor: 'Please specify if you are an accredited investor.',
   nonAgentIntermediary: 'Please specify if you are a non-agent intermediary.',
 } as const;
@@ -122,6 +123,8 @@ export const accountMessages = {
   newsLoading: 'Loading news...',
   newsEmpty: 'No market news available at the moment. Please check back later.',
   achSuccess: 'ACH Onboarding completed successfully.',
+  /** A 2xx answer that does not match its schema: §8's order has nothing in the body to show. */
+  unexpectedResponse: 'The server sent an unexpected response. Please try again.',
 } as const;
 
 /** Spec A §8: text for an HTTP status when nothing better is in the answer. */

@@ -5,14 +5,18 @@ import { transactionLimits } from '../constants';
 
 // Spec A §7 and spec B §7: balances, currencies, pairs, fee rates, transactions, candles.
 
+/** Both amounts default to 0 when absent (spec A §3 portfolio row). */
+const decimalText = z.union([z.string(), z.number()]).transform(String);
 export const balanceSchema = z.object({
-  currency: z.string(),
-  balance: looseDecimal.optional(),
-  available: looseDecimal,
+  currency: z.string().min(1),
+  balance: decimalText.default('0'),
+  available: decimalText.default('0'),
 });
 export type Balance = z.output<typeof balanceSchema>;
 export type BalanceWire = z.input<typeof balanceSchema>;
 export const balanceListSchema = z.array(balanceSchema);
+/** Alias used by the web app. */
+export const balancesResponseSchema = balanceListSchema;
 
 export const currencySchema = z.object({
   symbol: z.string(),

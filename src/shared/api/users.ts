@@ -111,7 +111,7 @@ export function joinPhone(countryCode: string, national: string): string {
 function checkIdentity(
   v: { id_type: string; id_number: string; id_country_code: string; residential_country_code: string; residential_state?: string | undefined },
   ctx: z.RefinementCtx,
-  messages: { idNumber: (label: string) => string; ssnFormat: string; residentialState: string },
+  messages: { idNumber: (label: string) => string; ssnFormat: string; residentialState: string; stateOptionalForForeignId?: boolean },
 ) {
   if (v.id_type === 'ssn' && v.id_country_code !== 'US') {
     ctx.addIssue({ code: 'custom', path: ['id_type'], message: individualMessages.idType });
@@ -122,7 +122,9 @@ function checkIdentity(
   } else if (v.id_type === 'ssn' && !isValidSsn(v.id_number)) {
     ctx.addIssue({ code: 'custom', path: ['id_number'], message: messages.ssnFormat });
   }
-  if (v.residential_country_code === 'US') {
+  // Spec A §4: an ID country other than US makes the residential state optional (individuals).
+  const stateRequired = v.residential_country_code === 'US' && (!messages.stateOptionalForForeignId || v.id_country_code === 'US');
+  if (v.residential_country_code === 'US' && (stateRequired || v.residential_state)) {
     if (!v.residential_state) {
       ctx.addIssue({ code: 'custom', path: ['residential_state'], message: messages.residentialState });
     } else if (!usStateCodes.has(v.residential_state)) {
@@ -170,7 +172,7 @@ export const individualDetailsSchema = z
     id_number: z.string({ error: individualMessages.idNumber('ID') }).trim().max(64),
     id_country_code: countryField(individualMessages.idCountry),
   })
-  .superRefine((v, ctx) => checkIdentity(v, ctx, individualMessages));
+  .superRefine((v, ctx) => checkIdentity(v, ctx, { ...individualMessages, stateOptionalForForeignId: true }));
 export type IndividualDetails = z.infer<typeof individualDetailsSchema>;
 
 /* ---------- business: principal place and business details ---------- */
@@ -214,7 +216,7 @@ export const businessDetailsSchema = z
       .string()
       .trim()
       .max(200)
-      .refine((v) => v === '' || /^https?:\/\/\S+\.\S+$/.test(v), 'Please enter a valid website.')
+      .refine((v) => v === '' || /^https?:\/\/\S+\.\S+$/.test(v), businessDetailsMessages.website)
       .optional(),
     description: required(businessDetailsMessages.description, 2000),
     accredited_investor: yesNo(businessDetailsMessages.accreditedInvestor),

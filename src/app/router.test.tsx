@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { accountMessages } from '../shared/messages';
+import { routes } from './router';
+import { session } from './session/session';
+import { createFakeFetch, jsonResponse } from './testing/fake-fetch';
+import { wireUser } from './testing/users';
+
+// The account screens are the forms work's; here only their place in the route table counts.
+vi.mock('./screens/account-screens', async () => {
+  const { createElement } = await import('react');
+  const { Outlet } = await import('react-router-dom');
+  const page = (name: string) => () => createElement('p', null, `${name} screen`);
+  return {
+    RegisterPage: page('RegisterPage'),
+    RegisterIndividualPage: page('RegisterIndividualPage'),
+    RegisterBusinessPage: page('RegisterBusinessPage'),
+    PrincipalAddressPage: page('PrincipalAddressPage'),
+    BeneficialOwnersPage: page('BeneficialOwnersPage'),
+    ForgotPasswordPage: page('ForgotPasswordPage'),
+    ResetPasswordPage: page('ResetPasswordPage'),
+    VerifyEmailPage: page('VerifyEmailPage'),
+    VerifyPhonePage: page('VerifyPhonePage'),
+    RegistrationGuard: () => createElement('div', null, createElement('span', null, 'registration guard'), createElement(Outlet)),
+  };
+});
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  session.setUser(wireUser());
+  vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(200, [])).fetch);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('A2 routes', () => {
+  test('A2 routes: the empty path redirects to the dashboard', async () => {
+    const router = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  test('A2 routes: payments redirects to payments/bank-account', async () => {
+    const router = renderApp('/payments');
+    expect(await screen.findByText('Bank Account — spec A §2, coming soon')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/payments/bank-account');
+  });
+
+  test.each([
+    ['/portfolio', 'Portfolio — spec A §2, coming soon'],
+    ['/my/transactions', 'Transaction History — spec B §2, coming soon'],
+    ['/fee-rates', 'Fee Overview — spec A §2, coming soon'],
+    ['/payments/wire-instructions', 'Wire Instructions — spec A §2, coming soon'],
+    ['/payments/ach-onboarding', 'ACH Onboarding — spec A §2, coming soon'],
+    ['/security/approved-addresses', 'Approved Addresses — spec A §2, coming soon'],
+    ['/market', 'Market News — spec A §2, coming soon'],
+    ['/enhanced-due-diligence', 'Enhanced Due Diligence — spec B §2, coming soon'],
+    ['/exchange', 'Exchange — spec B §2, coming soon'],
+  ])('A2 routes: %s shows its placeholder', async (path, text) => {
+    renderApp(path);
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  test.each([
+    ['/account/password/forgot-password', 'ForgotPasswordPage'],
+    ['/account/password/reset-password?userId=1&token=t', 'ResetPasswordPage'],
+    ['/account/register', 'RegisterPage'],
+    ['/business/principal-address', 'PrincipalAddressPage'],
+    ['/business/beneficial-owners', 'BeneficialOwnersPage'],
+    ['/verify/email', 'VerifyEmailPage'],
+    ['/verify/phone', 'VerifyPhonePage'],
+  ])('A2 routes: %s is the forms work’s %s', async (path, name) => {
+    renderApp(path);
+    expect(await screen.findByText(`${name} screen`)).toBeTruthy();
+  });
+
+  test('A2 routes: the registration detail steps sit behind the registration guard', async () => {
+    renderApp('/account/register/individual');
+    expect(await screen.findByText('RegisterIndividualPage screen')).toBeTruthy();
+    expect(screen.getByText('registration guard')).toBeTruthy();
+  });
+
+  test('A2 routes: login, loading and unauthorized are the shell’s own', async () => {
+    renderApp('/account/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    cleanup();
+    renderApp('/loading');
+    expect(screen.getByRole('status').textContent).toMatch(/Loading/);
+    cleanup();
+    renderApp('/unauthorized');
+    expect(screen.getByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+  });
+
+  test('A2 routes: any other path shows 404 NOT FOUND', () => {
+    renderApp('/no/such/page');
+    expect(screen.getByRole('heading', { name: accountMessages.notFound })).toBeTruthy();
+  });
+
+  test('A6 routes: logged-in screens send a visitor to log in and come back', async () => {
+    session.clear();
+    // Start-up check done with no session anywhere.
+    vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(401, { title: 'Unauthorized', status: 401 })).fetch);
+    await session.loadCurrentUser();
+    for (const path of ['/dashboard', '/business/principal-address', '/business/beneficial-owners', '/portfolio', '/exchange']) {
+      cleanup();
+      const router = renderApp(path);
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        `/account/login?returnUrl=${encodeURIComponent(path)}`,
+      );
+    }
+  });
+});

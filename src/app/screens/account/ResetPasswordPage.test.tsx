@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../../shared/api/paths';
+import { passwordMessages as m } from '../../../shared/messages';
+import { deferred } from '../../testing/fake-fetch';
+import { fakeApi, ok, problem, renderPage, useCleanAccountState, type FakeReply } from './account-test-kit';
+import ResetPasswordPage from './ResetPasswordPage';
+
+useCleanAccountState();
+
+const PATH = '/account/password/reset-password';
+const STRONG = 'Correct-Horse1!';
+
+function setup(query = '?userId=1042&token=tok_9f8e7d') {
+  return renderPage(<ResetPasswordPage />, { path: PATH, entry: `${PATH}${query}` });
+}
+
+const newPassword = () => screen.getByLabelText('New password');
+const confirm = () => screen.getByLabelText('Confirm new password');
+const submit = () => screen.getByRole('button', { name: 'Reset Password' });
+
+describe('ResetPasswordPage (spec A §2 reset password)', () => {
+  it("A4 reset: missing userId or token is an error at once: 'Invalid password reset link. Missing required parameters.'", () => {
+    const api = fakeApi();
+    setup('?token=abc');
+    expect(screen.getByRole('heading', { name: m.invalidLinkTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(m.resetMissingParams);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('A4 reset: loading while the token is validated, then the form', async () => {
+    const answer = deferred<FakeReply>();
+    const api = fakeApi().on('POST', paths.auth.validateResetToken, () => answer.promise);
+    setup();
+    expect(screen.getByRole('status').textContent).toMatch(/Checking/);
+    answer.resolve(ok({ valid: true }));
+    expect(await screen.findByLabelText('New password')).toBeTruthy();
+    expect(api.bodyOf('POST', paths.auth.validateResetToken)).toEqual({ user_id: '1042', token: 'tok_9f8e7d' });
+  });
+
+  it("A8 reset: an invalid token shows 'Invalid or Expired Link' with links to a new link and to login", async () => {
+    fakeApi().on('POST', paths.auth.validateResetToken, ok({ valid: false }));
+    setup();
+    expect(await screen.findByRole('heading', { name: m.invalidLinkTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(m.resetTokenInvalid);
+    expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/account/password/forgot-password');
+    expect(screen.getByRole('link', { name: 'Return to login' }).getAttribute('href')).toBe('/account/login');
+  });
+
+  it('A8 reset: a rejected token shows the server message', async () => {
+    fakeApi().on('POST', paths.auth.validateResetToken, problem(400, 'This link has already been used.', { code: 'reset_token_invalid' }));
+    setup();
+    expect((await screen.findByRole('alert')).textContent).toBe('This link has already been used.');
+  });
+
+  it('A5 reset password: stronger password message', async () => {
+    fakeApi().on('POST', paths.auth.validateResetToken, ok({ valid: true }));
+    const { user } = setup();
+    await screen.findByLabelText('New password');
+    await user.click(submit());
+    expect(await screen.findByText(m.weakPassword)).toBeTruthy();
+    // 11 characters with every kind: still too short.
+    await user.type(newPassword(), 'Abcdefgh1!x');
+    expect(screen.getByText(m.weakPassword)).toBeTruthy();
+    await user.clear(newPassword());
+    // 12 characters but no symbol from @$!%*?&.
+    await user.type(newPassword(), 'Abcdefgh1234');
+    expect(screen.getByText(m.weakPassword)).toBeTruthy();
+    await user.type(newPassword(), '@');
+    expect(screen.queryByText(m.weakPassword)).toBeNull();
+  });
+
+  it('A5 reset: Passwords do not match.', async () => {
+    fakeApi().on('POST', paths.auth.validateResetToken, ok({ valid: true }));
+    const { user } = setup();
+    await screen.findByLabelText('New password');
+    await user.type(newPassword(), STRONG);
+    await user.type(confirm(), `${STRONG}x`);
+    await user.click(submit());
+    expect(await screen.findByText(m.passwordsDoNotMatch)).toBeTruthy();
+    expect(confirm().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("A4 reset: success shows 'Password Changed!' with Go to Login", async () => {
+    const api = fakeApi()
+      .on('POST', paths.auth.validateResetToken, ok({ valid: true }))
+      .on('POST', paths.auth.resetPassword, ok({ success: true, message: 'Password changed.' }));
+    const { user } = setup();
+    await screen.findByLabelText('New password');
+    await user.type(newPassword(), STRONG);
+    await user.type(confirm(), STRONG);
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: m.passwordChangedTitle })).toBeTruthy();
+    expect(api.bodyOf('POST', paths.auth.resetPassword)).toEqual({
+      user_id: '1042',
+      token: 'tok_9f8e7d',
+      new_password: STRONG,
+      confirm_password: STRONG,
+    });
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/account/login');
+  });
+
+  it('A8 reset: a failed reset shows the server message or the default text', async () => {
+    fakeApi()
+      .on('POST', paths.auth.validateResetToken, ok({ valid: true }))
+      .on('POST', paths.auth.resetPassword, { status: 500, body: undefined });
+    const { user } = setup();
+    await screen.findByLabelText('New password');
+    await user.type(newPassword(), STRONG);
+    await user.type(confirm(), STRONG);
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(m.resetFailed);
+    expect(screen.getByRole('heading', { name: m.invalidLinkTitle })).toBeTruthy();
+  });
+});

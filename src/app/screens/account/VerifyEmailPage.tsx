@@ -1,0 +1,18 @@
+import { useSession } from '../../hooks/useSession';
+import { accountRoutes } from './account-routes';
+import type { Scheduler } from './scheduler';
+import { VerificationPage } from './VerificationPage';
+
+/** Spec A §4: confirmed email → /verify/phone. */
+export default function VerifyEmailPage({ scheduler }: { scheduler?: Scheduler }) {
+  const email = useSession().user?.email;
+  return (
+    <VerificationPage
+      channel="email"
+      title="Verify your email"
+      intro={`We have sent a verification code to ${email ?? 'your email address'}. Enter it below to continue.`}
+      next={accountRoutes.verifyPhone}
+      {...(scheduler ? { scheduler } : {})}
+    />
+  );
+}

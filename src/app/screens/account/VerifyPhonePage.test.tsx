@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../shared/api/paths';
+import { accountLimits } from '../../../shared/constants';
+import { verificationMessages as m } from '../../../shared/messages';
+import { session } from '../../session/session';
+import { fakeApi, ok, problem, renderPage, useCleanAccountState, wireUser } from './account-test-kit';
+import type { Scheduler } from './scheduler';
+import VerifyPhonePage from './VerifyPhonePage';
+
+useCleanAccountState();
+
+const REQUEST = paths.auth.verificationRequest('phone');
+const CONFIRM = paths.auth.verificationConfirm('phone');
+
+function setup(scheduler?: Scheduler) {
+  session.setUser(wireUser({ email_confirmed: true, phone_confirmed: false }));
+  return renderPage(<VerifyPhonePage {...(scheduler ? { scheduler } : {})} />, { path: '/verify/phone' });
+}
+
+const code = () => screen.getByLabelText('Verification code');
+const verify = () => screen.getByRole('button', { name: 'Verify' });
+
+describe('VerifyPhonePage (spec A §2/§4 phone verification)', () => {
+  it('A4 verification: the phone page requests an SMS code on load', async () => {
+    const api = fakeApi().on('POST', REQUEST, ok());
+    setup();
+    await vi.waitFor(() => expect(api.callsTo('POST', REQUEST)).toHaveLength(1));
+    expect(screen.getByText(/\+15551234567/)).toBeTruthy();
+  });
+
+  it('A5 verification: code required (phone)', async () => {
+    fakeApi().on('POST', REQUEST, ok());
+    const { user } = setup();
+    await user.click(verify());
+    expect(await screen.findByText(m.codeRequired)).toBeTruthy();
+  });
+
+  it('A4 verification: a correct code marks phone_confirmed and goes to /, replacing history', async () => {
+    const api = fakeApi().on('POST', REQUEST, ok()).on('POST', CONFIRM, ok({ success: true }));
+    const { user } = setup();
+    await user.type(code(), '123456');
+    await user.click(verify());
+    const location = await screen.findByTestId('location');
+    expect(location.textContent).toBe('/');
+    expect(location.dataset.navigation).toBe('REPLACE');
+    expect(api.bodyOf('POST', CONFIRM)).toEqual({ code: '123456' });
+    expect(session.getSnapshot().user?.phone_confirmed).toBe(true);
+  });
+
+  it('A5 verification: a wrong code (phone)', async () => {
+    fakeApi().on('POST', REQUEST, ok()).on('POST', CONFIRM, problem(400, m.codeIncorrect, { code: 'verification_code_incorrect' }));
+    const { user } = setup();
+    await user.type(code(), '999999');
+    await user.click(verify());
+    expect(await screen.findByText(m.codeIncorrect)).toBeTruthy();
+  });
+
+  it('A4 resend delay through an injected scheduler', async () => {
+    const pending: { ms: number; fn: () => void; cancelled: boolean }[] = [];
+    const scheduler: Scheduler = {
+      after(ms, fn) {
+        const entry = { ms, fn, cancelled: false };
+        pending.push(entry);
+        return () => {
+          entry.cancelled = true;
+        };
+      },
+    };
+    const api = fakeApi().on('POST', REQUEST, ok());
+    setup(scheduler);
+    await vi.waitFor(() => expect(api.callsTo('POST', REQUEST)).toHaveLength(1));
+    const live = pending.filter((p) => !p.cancelled);
+    expect(live).toHaveLength(1);
+    expect(live[0]?.ms).toBe(accountLimits.resendCodeDelayMs);
+    expect(screen.queryByRole('button', { name: 'Resend code' })).toBeNull();
+    await act(async () => live[0]?.fn());
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
+  });
+
+  it('A4 an already verified phone needs no code: straight on to /', async () => {
+    fakeApi().on('POST', REQUEST, problem(409, 'This contact detail is already verified.', { code: 'already_verified' }));
+    setup();
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
+    expect(session.getSnapshot().user?.phone_confirmed).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { exchangeTitle } from './exchange-title';
+import { useDocumentTitle, type TitleSource } from './useDocumentTitle';
+
+afterEach(cleanup);
+
+function fakeStore<S>(initial: S) {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)),
+    getSnapshot: () => state,
+    set(next: S) {
+      state = next;
+      for (const l of listeners) l();
+    },
+  };
+}
+
+describe('tab title (spec B §1)', () => {
+  test('B1 tab title shows best bid and pair, or only the product name', () => {
+    expect(exchangeTitle({ base: 'BTC', quote: 'USD', bestBid: '60123.45' })).toBe(`60,123.45 BTC/USD · ${PRODUCT_NAME}`);
+    expect(exchangeTitle({ base: 'ETH', quote: 'BTC', bestBid: '0.050123' })).toBe(`0.050123 ETH/BTC · ${PRODUCT_NAME}`);
+    expect(exchangeTitle({ base: 'BTC', quote: 'USD', bestBid: null })).toBe(`BTC/USD · ${PRODUCT_NAME}`);
+    expect(exchangeTitle(null)).toBe(PRODUCT_NAME);
+    expect(exchangeTitle({ base: '', quote: '', bestBid: '1' })).toBe(PRODUCT_NAME);
+  });
+
+  test('B1 tab title follows the store without re-rendering, and is restored on leaving', () => {
+    const store = fakeStore<{ bid: string | null }>({ bid: '60000' });
+    let renders = 0;
+    function Probe({ source }: { source: TitleSource<{ bid: string | null }> }) {
+      renders += 1;
+      useDocumentTitle(source, (s) => exchangeTitle({ base: 'BTC', quote: 'USD', bestBid: s.bid }));
+      return null;
+    }
+    const { unmount } = render(<Probe source={store} />);
+    expect(document.title).toBe(`60,000.00 BTC/USD · ${PRODUCT_NAME}`);
+    const rendersBefore = renders;
+    store.set({ bid: '60123.45' });
+    expect(document.title).toBe(`60,123.45 BTC/USD · ${PRODUCT_NAME}`);
+    expect(renders).toBe(rendersBefore);
+    unmount();
+    expect(document.title).toBe(PRODUCT_NAME);
+  });
+});

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { afterEach, expect, test, vi } from 'vitest';
+import { toast as sonner } from 'sonner';
+import { sonnerPosition, toast, toastDelay } from './toast';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.documentElement.dir = '';
+});
+
+test('A9 toast default delays: success 3000, error 5000, info 4000, warning 4000, else 3000', () => {
+  expect(toastDelay('success')).toBe(3000);
+  expect(toastDelay('error')).toBe(5000);
+  expect(toastDelay('info')).toBe(4000);
+  expect(toastDelay('warning')).toBe(4000);
+  expect(toastDelay()).toBe(3000);
+});
+
+test('A9 toasts are shown with their kind’s delay unless one is given', () => {
+  const error = vi.spyOn(sonner, 'error').mockImplementation(() => 1);
+  const info = vi.spyOn(sonner, 'info').mockImplementation(() => 1);
+  toast.error('Boom');
+  toast.info('FYI', { delay: 1234, className: 'x' });
+  expect(error).toHaveBeenCalledWith('Boom', { duration: 5000 });
+  expect(info).toHaveBeenCalledWith('FYI', { duration: 1234, className: 'x' });
+});
+
+test('A2 toast corner: top-end by default is top-right, mirrored in right-to-left pages', () => {
+  expect(sonnerPosition('top-end')).toBe('top-right');
+  expect(sonnerPosition('top-end', 'rtl')).toBe('top-left');
+  expect(sonnerPosition('bottom-start')).toBe('bottom-left');
+  expect(sonnerPosition('bottom-start', 'rtl')).toBe('bottom-right');
+  expect(sonnerPosition('top-center', 'rtl')).toBe('top-center');
+});
+
+test('A2 toast corner: a per-toast position follows the page direction', () => {
+  const success = vi.spyOn(sonner, 'success').mockImplementation(() => 1);
+  document.documentElement.dir = 'rtl';
+  toast.success('Saved', { position: 'bottom-end' });
+  expect(success).toHaveBeenCalledWith('Saved', { duration: 3000, position: 'bottom-left' });
+});
