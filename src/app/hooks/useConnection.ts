@@ -1,0 +1,7 @@
+import type { ConnectionView } from '../../worker/api';
+import { useEngineSlice } from './useEngineSlice';
+
+/** Connection state, reconnect countdown, staleness, metrics and feed sets (spec B §4). */
+export function useConnection(): ConnectionView {
+  return useEngineSlice('connection');
+}

@@ -1,0 +1,7 @@
+import type { Order, Loadable } from '../../worker/api';
+import { useEngineSlice } from './useEngineSlice';
+
+/** Done orders: loaded over REST, kept current by the push channel (spec B §4). */
+export function useDoneOrders(): Loadable<Order> {
+  return useEngineSlice('doneOrders');
+}

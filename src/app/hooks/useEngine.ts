@@ -1,0 +1,8 @@
+import { useContext } from 'react';
+import { engineClient, type EngineClient } from '../engine';
+import { EngineClientContext } from '../engine/engine-context';
+
+/** The engine client: `store` for snapshots, `api` for commands (each answers a promise). */
+export function useEngine(): EngineClient {
+  return useContext(EngineClientContext) ?? engineClient();
+}

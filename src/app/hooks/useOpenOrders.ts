@@ -1,0 +1,7 @@
+import type { Order, Loadable } from '../../worker/api';
+import { useEngineSlice } from './useEngineSlice';
+
+/** Open orders: loaded over REST, kept current by the push channel (spec B §4). */
+export function useOpenOrders(): Loadable<Order> {
+  return useEngineSlice('openOrders');
+}

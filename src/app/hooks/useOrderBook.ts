@@ -1,0 +1,7 @@
+import type { OrderBookView } from '../../worker/api';
+import { useEngineSlice } from './useEngineSlice';
+
+/** The selected pair's order book: 15 levels a side, mid, spread, tick, flashes (spec B §2, §5). */
+export function useOrderBook(): OrderBookView {
+  return useEngineSlice('book');
+}

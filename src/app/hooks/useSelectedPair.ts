@@ -1,0 +1,7 @@
+import type { SelectedPairView } from '../../worker/api';
+import { useEngineSlice } from './useEngineSlice';
+
+/** The selected pair, its row and fee (spec B §4). */
+export function useSelectedPair(): SelectedPairView {
+  return useEngineSlice('selected');
+}

@@ -1,0 +1,31 @@
+import type { EngineApi } from '../api';
+import type { Engine } from './engine';
+
+/**
+ * The EngineApi surface of an engine as a plain object of bound functions: exactly what goes
+ * over the wire (no store, stats or test hooks), for Comlink.expose in the entries.
+ */
+export function exposeEngine(engine: Engine): EngineApi {
+  return {
+    start: (config, host) => engine.start(config, host),
+    setAuth: (user) => engine.setAuth(user),
+    selectPair: (base, quote) => engine.selectPair(base, quote),
+    joinFeeds: (feeds) => engine.joinFeeds(feeds),
+    leaveFeeds: (feeds, remember) => engine.leaveFeeds(feeds, remember),
+    retry: () => engine.retry(),
+    reload: () => engine.reload(),
+    dismissError: (id) => engine.dismissError(id),
+    setPairSearch: (text) => engine.setPairSearch(text),
+    setPairQuoteFilter: (quote) => engine.setPairQuoteFilter(quote),
+    cyclePairSort: (column) => engine.cyclePairSort(column),
+    requestQuote: (input) => engine.requestQuote(input),
+    clearQuote: () => engine.clearQuote(),
+    recalcLimit: (input) => engine.recalcLimit(input),
+    percentShortcut: (input) => engine.percentShortcut(input),
+    cancelOrder: (id) => engine.cancelOrder(id),
+    subscribe: (listener) => engine.subscribe(listener),
+    unsubscribe: (id) => engine.unsubscribe(id),
+    getSnapshot: () => engine.getSnapshot(),
+    dispose: () => engine.dispose(),
+  };
+}

@@ -1,0 +1,42 @@
+import { tradingLimits } from '../../shared/constants';
+import type { EngineError, EngineErrorCode } from '../api';
+
+// Spec B §8: every error the live side produces reaches one stream; the snapshot shows the
+// latest five. Ids are monotonic so the UI can key and dismiss entries.
+
+export class ErrorStream {
+  private seq = 0;
+  private list: readonly EngineError[] = [];
+
+  constructor(
+    private readonly now: () => number,
+    private readonly onChange: () => void,
+    private readonly keep: number = tradingLimits.errorListKept,
+  ) {}
+
+  get items(): readonly EngineError[] {
+    return this.list;
+  }
+
+  push(code: EngineErrorCode, message: string, feeds?: readonly string[]): EngineError {
+    const entry: EngineError = Object.freeze(
+      feeds ? { id: ++this.seq, code, message, at: this.now(), feeds: Object.freeze([...feeds]) } : { id: ++this.seq, code, message, at: this.now() },
+    );
+    this.list = Object.freeze([...this.list, entry].slice(-this.keep));
+    this.onChange();
+    return entry;
+  }
+
+  dismiss(id: number): void {
+    const next = this.list.filter((e) => e.id !== id);
+    if (next.length === this.list.length) return;
+    this.list = Object.freeze(next);
+    this.onChange();
+  }
+
+  clear(): void {
+    if (this.list.length === 0) return;
+    this.list = Object.freeze([]);
+    this.onChange();
+  }
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { Order, Trade } from '../../shared/api/orders';
+import { hubEvents } from '../../shared/hub/names';
+import { createTestEngine } from '../testing/test-engine';
+import { applyOrderUpdate, applyTradeUpdate, syntheticTradeId } from './order-updates';
+
+const order = (id: string, status: string, extra: Partial<Order> = {}): Order => ({
+  id,
+  date_added: 1,
+  status,
+  pair: 'btcusd',
+  action: 'buy',
+  type: 'Limit',
+  price: '100',
+  quantity: '2',
+  ...extra,
+});
+
+const trade = (tradeId: string, orderId: string): Trade => ({
+  cursor: tradeId,
+  trade_id: tradeId,
+  order_id: orderId,
+  date_updated: 2,
+  action: 'buy',
+  currency_pair: 'btcusd',
+  quantity: '2',
+  amount: '200',
+  price: '100',
+  fees: '0.4',
+  net_amount: '200.4',
+});
+
+describe('private data (spec B §4, §7)', () => {
+  it('B4 order status: cancelled moves to done', () => {
+    for (const status of ['cancelled', 'canceled', 'Cancelled']) {
+      const lists = { open: [order('1', 'open'), order('2', 'open')], done: [], trades: [] };
+      const next = applyOrderUpdate(lists, order('1', status));
+      expect(next.open.map((o) => o.id)).toEqual(['2']);
+      expect(next.done.map((o) => [o.id, o.status])).toEqual([['1', status]]);
+      expect(next.trades).toEqual([]);
+    }
+  });
+
+  it('B4 order status: cancelled merges into an existing done entry', () => {
+    const lists = { open: [], done: [order('1', 'partially filled', { filled: '1' })], trades: [] };
+    const next = applyOrderUpdate(lists, order('1', 'cancelled', { filled: undefined }));
+    expect(next.done).toHaveLength(1);
+    expect(next.done[0]).toMatchObject({ status: 'cancelled', filled: '1' });
+  });
+
+  it('B4 order status: done, filled or completed moves to done and adds a trade', () => {
+    for (const status of ['done', 'filled', 'completed']) {
+      const lists = { open: [order('1', 'open')], done: [], trades: [] };
+      const next = applyOrderUpdate(lists, order('1', status, { filled: '2', vwap: '99.5', fees: '0.398' }));
+      expect(next.open).toEqual([]);
+      expect(next.done.map((o) => o.id)).toEqual(['1']);
+      expect(next.trades).toEqual([
+        expect.objectContaining({ trade_id: syntheticTradeId('1'), order_id: '1', quantity: '2', price: '99.5', amount: '199', fees: '0.398', net_amount: '199.398' }),
+      ]);
+    }
+  });
+
+  it('B4 a pushed trade replaces the trade synthesised from its done order', () => {
+    const after = applyOrderUpdate({ open: [order('1', 'open')], done: [], trades: [] }, order('1', 'done'));
+    const trades = applyTradeUpdate(after.trades, trade('t9', '1'));
+    expect(trades.map((t) => t.trade_id)).toEqual(['t9']);
+    // And a done order whose trade is already known adds none.
+    expect(applyOrderUpdate({ open: [], done: [], trades }, order('1', 'filled')).trades).toBe(trades);
+  });
+
+  it('B4 order status: any other status updates or adds the order in open orders', () => {
+    const lists = { open: [order('1', 'open')], done: [], trades: [] };
+    const updated = applyOrderUpdate(lists, order('1', 'partially filled', { filled: '1' }));
+    expect(updated.open).toEqual([expect.objectContaining({ id: '1', status: 'partially filled', filled: '1' })]);
+    const added = applyOrderUpdate(updated, order('2', 'pending'));
+    expect(added.open.map((o) => o.id)).toEqual(['2', '1']);
+    expect(added.done).toBe(lists.done);
+  });
+
+  it('B7 REST loads send credentials and X-Auth-Method: cookie, and push updates keep them current', async () => {
+    const t = createTestEngine();
+    t.http.route('GET /v1/orders', { body: { data: [order('1', 'open')] } });
+    t.start();
+    await t.login();
+    for (const r of t.http.requests) {
+      expect(r.credentials).toBe('include');
+      expect(r.headers['x-auth-method']).toBe('cookie');
+      expect(r.url.startsWith('https://exchange.test/v1/')).toBe(true);
+    }
+    let snap = t.engine.getSnapshot();
+    expect(snap.openOrders).toMatchObject({ status: 'ready', items: [{ id: '1' }] });
+    expect(snap.balances.items).toMatchObject([{ currency: 'USD', available: '1000' }]);
+    t.hub.emit(hubEvents.endUserOrder, { ...order('1', 'filled'), filled: 2 });
+    t.hub.emit(hubEvents.endUserBalance, [{ currency: 'usd', available: '800' }, { currency: 'BTC', available: '2' }]);
+    t.hub.emit(hubEvents.endUserTrade, trade('t1', '1'));
+    snap = t.engine.getSnapshot();
+    expect(snap.openOrders.items).toEqual([]);
+    expect(snap.doneOrders.items.map((o) => o.id)).toEqual(['1']);
+    expect(snap.trades.items.map((x) => x.trade_id)).toEqual(['t1']);
+    expect(snap.balances.items).toMatchObject([
+      { currency: 'usd', available: '800' },
+      { currency: 'BTC', available: '2' },
+    ]);
+  });
+
+  it('B7 a 401 uses the shared refresh once, then retries; a failed refresh logs the user out', async () => {
+    const t = createTestEngine();
+    let n = 0;
+    t.http.route('GET /v1/orders', () => (++n === 1 ? { status: 401, body: { title: 'Unauthorized', status: 401 } } : { body: [order('5', 'open')] }));
+    t.start();
+    await t.login();
+    expect(t.host.refreshes).toBe(1);
+    expect(n).toBe(2);
+    expect(t.engine.getSnapshot().openOrders.items.map((o) => o.id)).toEqual(['5']);
+
+    const t2 = createTestEngine();
+    t2.host.refreshAnswer = false;
+    t2.http.route('GET /v1/orders/done', { status: 401, body: { title: 'Unauthorized', status: 401 } });
+    t2.start();
+    await t2.login();
+    expect(t2.host.refreshes).toBe(1);
+    expect(t2.host.logouts).toBe(1);
+    expect(t2.engine.getSnapshot().doneOrders.status).toBe('error');
+  });
+
+  it('B7 concurrent 401s share one refresh', async () => {
+    const t = createTestEngine();
+    const seen = new Map<string, number>();
+    for (const p of ['/v1/orders', '/v1/orders/done', '/v1/account-management/trades']) {
+      t.http.route(`GET ${p}`, () => {
+        const k = (seen.get(p) ?? 0) + 1;
+        seen.set(p, k);
+        return k === 1 ? { status: 401 } : { body: [] };
+      });
+    }
+    t.start();
+    await t.login();
+    expect(t.host.refreshes).toBe(1);
+    expect([...seen.values()]).toEqual([2, 2, 2]);
+  });
+
+  it('B8 hub ReceiveError events are forwarded to the error stream; malformed pushes are dropped', async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    t.hub.emit(hubEvents.error, { message: 'Feed ticker.ox.x is not available', code: 'FEED', feeds: ['ticker.ox.x'] });
+    t.hub.emit(hubEvents.error, 'Rate limited');
+    t.hub.emit(hubEvents.endUserOrder, { nonsense: true });
+    const snap = t.engine.getSnapshot();
+    expect(snap.errors.slice(-2).map((e) => [e.code, e.message])).toEqual([
+      ['HUB_ERROR', 'Feed ticker.ox.x is not available'],
+      ['HUB_ERROR', 'Rate limited'],
+    ]);
+    expect(t.engine.stats.droppedMessages).toBe(1);
+  });
+
+  it('B2 cancel calls DELETE /v1/orders/{id} and returns failures as values', async () => {
+    const t = createTestEngine();
+    t.http.route('DELETE /v1/orders/42', { status: 204 });
+    t.http.route('DELETE /v1/orders/43', { status: 404, body: { title: 'Resource not found', status: 404, code: 'ORDER_NOT_FOUND' } });
+    t.start();
+    await t.login();
+    expect(await t.engine.cancelOrder('42')).toEqual({ ok: true, value: undefined });
+    expect(await t.engine.cancelOrder('43')).toEqual({ ok: false, code: 'ORDER_NOT_FOUND', message: 'Resource not found', status: 404 });
+  });
+
+  it('B4 a reconnect reloads the private lists (pushes sent meanwhile were missed)', async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    const before = t.http.count('GET /v1/orders');
+    t.hub.current!.drop({ message: 'network' });
+    await t.advance(2000);
+    expect(t.http.count('GET /v1/orders')).toBe(before + 1);
+  });
+});

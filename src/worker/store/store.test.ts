@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { hubEvents } from '../../shared/hub/names';
+import type { SnapshotUpdate } from '../api';
+import { createTestEngine } from '../testing/test-engine';
+import { replaceEqualDeep } from './replace-equal-deep';
+
+const book = (bid: string) => ({ pair: 'btcusd', bids: [[bid, '1', 'ox'], ['90', '1', 'ox']], asks: [['110', '1', 'ox']] });
+
+describe('snapshots', () => {
+  it('snapshots keep identity when nothing changed', async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    t.hub.emit(hubEvents.orderBook, book('100'));
+    const a = t.engine.getSnapshot();
+    expect(t.engine.getSnapshot()).toBe(a);
+    await t.advance(1000);
+    expect(t.engine.getSnapshot()).toBe(a);
+    // A ticker changes pairs (and the selected row) only: every other slice keeps identity.
+    t.hub.emit(hubEvents.ticker, { pair: 'ethusd', last: '3000' });
+    const b = t.engine.getSnapshot();
+    expect(b).not.toBe(a);
+    expect(b.version).toBe(a.version + 1);
+    for (const k of ['book', 'connection', 'recentTrades', 'openOrders', 'doneOrders', 'trades', 'balances', 'errors', 'quote', 'user'] as const) expect(b[k], k).toBe(a[k]);
+    expect(b.pairs).not.toBe(a.pairs);
+    expect(b.pairs.all.find((r) => r.symbol === 'btcusd')).toBe(a.pairs.all.find((r) => r.symbol === 'btcusd'));
+    // Same book again: new message, same levels → level objects keep identity.
+    t.hub.emit(hubEvents.orderBook, book('100'));
+    const c = t.engine.getSnapshot();
+    expect(c.book.asks).toBe(b.book.asks);
+    expect(c.book.bids).toBe(b.book.bids);
+    t.hub.emit(hubEvents.orderBook, book('101'));
+    const d = t.engine.getSnapshot();
+    expect(d.book.bids[0]).not.toBe(c.book.bids[0]); // a new best bid
+    expect(d.book.bids[1]).toBe(c.book.bids[1]); // 90: same quantity, size and depth → same object
+    expect(d.book.asks).toBe(c.book.asks);
+  });
+
+  it('snapshots are posted at most once per frame, the first one at once', async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    const updates: SnapshotUpdate[] = [];
+    t.engine.subscribe((u) => updates.push(u));
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.full).toBe(true);
+    expect(Object.keys(updates[0]!.changed).sort()).toEqual(
+      ['balances', 'book', 'connection', 'doneOrders', 'errors', 'openOrders', 'pairs', 'quote', 'recentTrades', 'selected', 'trades', 'user'].sort(),
+    );
+    for (let i = 0; i < 500; i++) t.hub.emit(hubEvents.orderBook, book(String(100 + (i % 5))));
+    expect(updates).toHaveLength(1);
+    await t.advance(16);
+    expect(updates).toHaveLength(2);
+    expect(updates[1]!.full).toBe(false);
+    expect(Object.keys(updates[1]!.changed)).toEqual(['book']);
+    await t.advance(16 * 10);
+    // The flash timer may add one book rebuild, never one per message.
+    expect(updates.length).toBeLessThanOrEqual(3);
+  });
+
+  it('a subscriber that stops listening gets nothing more; the local store notifies per frame', async () => {
+    const t = createTestEngine();
+    t.start();
+    const updates: SnapshotUpdate[] = [];
+    const id = t.engine.subscribe((u) => updates.push(u));
+    let local = 0;
+    const off = t.engine.store.subscribe(() => local++);
+    t.engine.setPairSearch('x');
+    t.engine.setPairSearch('xy');
+    await t.advance(16);
+    expect(local).toBe(1);
+    expect(updates).toHaveLength(2);
+    t.engine.unsubscribe(id);
+    off();
+    t.engine.setPairSearch('z');
+    await t.advance(16);
+    expect(updates).toHaveLength(2);
+    expect(local).toBe(1);
+  });
+
+  it('the main thread keeps identity of deeply equal parts of a cloned update (replaceEqualDeep)', () => {
+    const prev = { a: [{ x: 1 }, { x: 2 }], b: { c: 'y' } };
+    const same = structuredClone(prev);
+    expect(replaceEqualDeep(prev, same)).toBe(prev);
+    const changed = structuredClone(prev);
+    changed.a[1]!.x = 3;
+    const r = replaceEqualDeep(prev, changed);
+    expect(r).not.toBe(prev);
+    expect(r.a[0]).toBe(prev.a[0]);
+    expect(r.b).toBe(prev.b);
+    expect(r.a[1]).toEqual({ x: 3 });
+  });
+});
