@@ -8,6 +8,8 @@ import { routes } from './router';
 import { session } from './session/session';
 import { createFakeFetch, jsonResponse } from './testing/fake-fetch';
 import { wireUser } from './testing/users';
+import { EngineClientContext } from './engine/engine-context';
+import { fakeEngine } from './screens/exchange/testing/fake-engine';
 
 // The account screens are the forms work's; here only their place in the route table counts.
 vi.mock('./screens/account-screens', async () => {
@@ -28,9 +30,16 @@ vi.mock('./screens/account-screens', async () => {
   };
 });
 
+// jsdom has no Worker: the exchange screen reads a scripted engine client instead.
+const engine = fakeEngine();
+
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(
+    <EngineClientContext.Provider value={engine.client}>
+      <RouterProvider router={router} />
+    </EngineClientContext.Provider>,
+  );
   return router;
 }
 
@@ -66,7 +75,6 @@ describe('A2 routes', () => {
     ['/security/approved-addresses', 'Approved Addresses — spec A §2, coming soon'],
     ['/market', 'Market News — spec A §2, coming soon'],
     ['/enhanced-due-diligence', 'Enhanced Due Diligence — spec B §2, coming soon'],
-    ['/exchange', 'Exchange — spec B §2, coming soon'],
   ])('A2 routes: %s shows its placeholder', async (path, text) => {
     renderApp(path);
     expect(await screen.findByText(text)).toBeTruthy();
@@ -100,6 +108,11 @@ describe('A2 routes', () => {
     cleanup();
     renderApp('/unauthorized');
     expect(screen.getByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+  });
+
+  test('B2 routes: /exchange is the exchange screen', async () => {
+    renderApp('/exchange');
+    expect(await screen.findByText('Order Book', { exact: false })).toBeTruthy();
   });
 
   test('A2 routes: any other path shows 404 NOT FOUND', () => {

@@ -24,6 +24,7 @@ import RouteErrorPage from './screens/RouteErrorPage';
 import UnauthorizedPage from './screens/UnauthorizedPage';
 
 const ApprovedAddressesPage = lazy(() => import('./screens/ApprovedAddressesPage'));
+const ExchangePage = lazy(() => import('./screens/exchange/ExchangePage'));
 
 const coming = (title: string, section: string) => <ComingSoonPage title={title} section={section} />;
 
@@ -64,7 +65,7 @@ export const routes: RouteObject[] = [
           member('verify/email', <VerifyEmailPage />),
           member('verify/phone', <VerifyPhonePage />),
           member('enhanced-due-diligence', coming('Enhanced Due Diligence', 'spec B §2')),
-          member('exchange', coming('Exchange', 'spec B §2')),
+          member('exchange', <ExchangePage />),
           member('portfolio', coming('Portfolio', 'spec A §2')),
           member('my/transactions', coming('Transaction History', 'spec B §2')),
           member('fee-rates', coming('Fee Overview', 'spec A §2')),

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { tradingTexts } from '../../../shared/messages';
+import BookRow from './BookRow';
+import OrderBook from './OrderBook';
+import { bookView, level, snapshot } from './testing/fake-snapshot';
+
+afterEach(cleanup);
+
+function bodyRows(label: string) {
+  return within(screen.getByRole('rowgroup', { name: label })).getAllByRole('row');
+}
+const prices = (label: string) => bodyRows(label).map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+describe('order book (spec B §2)', () => {
+  test('B2 order book: asks above the mid, bids below', () => {
+    const snap = snapshot({
+      book: bookView({
+        asks: [level('60001.5', '0.5'), level('60002', '1.25'), level('60010', '3')],
+        bids: [level('60000.5', '0.75'), level('59999', '2')],
+        mid: '60001.00',
+        tick: 'up',
+      }),
+    });
+    render(<OrderBook book={snap.book} base="BTC" quote="USD" />);
+
+    // Worst ask at the top, best ask right above the mid; bids best first below it.
+    expect(prices('Asks')).toEqual(['60,010.00', '60,002.00', '60,001.50']);
+    expect(prices('Bids')).toEqual(['60,000.50', '59,999.00']);
+
+    const groups = screen.getAllByRole('rowgroup');
+    const asks = groups.findIndex((g) => g.getAttribute('aria-label') === 'Asks');
+    const bids = groups.findIndex((g) => g.getAttribute('aria-label') === 'Bids');
+    const mid = groups.findIndex((g) => g.textContent?.includes('60,001.00'));
+    expect(asks).toBeLessThan(mid);
+    expect(mid).toBeLessThan(bids);
+    expect(groups[mid]!.textContent).toContain('▲');
+    expect(groups[mid]!.textContent).toContain('Spread 1.00');
+  });
+
+  test('B2 order book headers name the quote and base', () => {
+    const snap = snapshot({ book: bookView({ spread: '0.000123', spreadPct: '0.25' }) });
+    render(<OrderBook book={snap.book} base="ETH" quote="BTC" />);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['PRICE BTC', 'QUANTITY ETH', 'SIZE ETH', 'EXCHANGE']);
+    expect(screen.getByRole('heading', { name: /Order Book/ }).textContent).toContain('ETH/BTC');
+  });
+
+  test('B2 order book empty messages', () => {
+    const { rerender } = render(<OrderBook book={bookView({ asks: [], bids: [] })} base="BTC" quote="USD" />);
+    expect(within(screen.getByRole('rowgroup', { name: 'Asks' })).getByText(tradingTexts.noAsks)).toBeTruthy();
+    expect(within(screen.getByRole('rowgroup', { name: 'Bids' })).getByText(tradingTexts.noBids)).toBeTruthy();
+
+    rerender(<OrderBook book={bookView({ asks: [level('1', '1')], bids: [] })} base="BTC" quote="USD" />);
+    expect(screen.queryByText(tradingTexts.noAsks)).toBeNull();
+    expect(screen.getByText(tradingTexts.noBids)).toBeTruthy();
+
+    rerender(<OrderBook book={bookView({ asks: [], bids: [], loading: true, mid: null, spread: null, spreadPct: null })} base="BTC" quote="USD" />);
+    expect(screen.getAllByText(tradingTexts.loading)).toHaveLength(2);
+  });
+
+  test('B2 order book: new and changed levels flash, depth bar follows depthPct', () => {
+    const book = bookView({
+      asks: [level('60001', '1', { flash: 'new', depthPct: 100 })],
+      bids: [level('60000', '0.5', { flash: 'changed', depthPct: 37.5 }), level('59990', '2', { depthPct: 12 })],
+    });
+    render(<OrderBook book={book} base="BTC" quote="USD" />);
+    const [ask] = bodyRows('Asks');
+    const [changed, plain] = bodyRows('Bids');
+    expect(ask!.className).toContain('ex-flash-new');
+    expect(changed!.className).toContain('ex-flash-changed');
+    expect(plain!.className).not.toContain('ex-flash');
+    expect(ask!.style.getPropertyValue('--ex-depth')).toBe('100%');
+    expect(changed!.style.getPropertyValue('--ex-depth')).toBe('37.5%');
+  });
+
+  test('B2 order book: a level changing again while flashing restarts its flash (remounted row)', () => {
+    const first = bookView({ bids: [level('60000', '0.5', { flash: 'changed' })] });
+    const { rerender } = render(<OrderBook book={first} base="BTC" quote="USD" />);
+    const before = bodyRows('Bids')[0];
+    rerender(<OrderBook book={bookView({ bids: [level('60000', '0.7', { flash: 'changed' })] })} base="BTC" quote="USD" />);
+    expect(bodyRows('Bids')[0]).not.toBe(before);
+  });
+
+  test('B2 order book: rows are memoised on the level objects; unchanged levels keep their row', () => {
+    const kept = level('59999', '2');
+    const asks = [level('60001', '1')];
+    const { rerender } = render(<OrderBook book={bookView({ asks, bids: [level('60000', '1'), kept] })} base="BTC" quote="USD" />);
+    const [changedBefore, keptBefore] = bodyRows('Bids');
+    rerender(<OrderBook book={bookView({ asks, bids: [level('60000', '1.5', { flash: 'changed' }), kept] })} base="BTC" quote="USD" />);
+    const [changedAfter, keptAfter] = bodyRows('Bids');
+    expect(keptAfter).toBe(keptBefore);
+    expect(changedAfter).not.toBe(changedBefore);
+    // React.memo: a row whose level object is the same skips rendering.
+    expect((BookRow as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.memo'));
+  });
+
+  test('B2 order book: a stale book is dimmed and badged', () => {
+    const { container, rerender } = render(<OrderBook book={bookView({ stale: true })} base="BTC" quote="USD" />);
+    expect(container.querySelector('.ex-order-book')!.className).toContain('is-stale');
+    expect(screen.getByText('stale')).toBeTruthy();
+    rerender(<OrderBook book={bookView({ stale: false })} base="BTC" quote="USD" />);
+    expect(screen.queryByText('stale')).toBeNull();
+  });
+
+  test('B9 order book: a pair priced below 1 keeps its places (ETH/BTC)', () => {
+    render(
+      <OrderBook
+        book={bookView({ asks: [level('0.050124', '3'), level('0.05013', '1')], bids: [level('0.0501', '2')], mid: '0.05' })}
+        base="ETH"
+        quote="BTC"
+      />,
+    );
+    expect(prices('Asks')).toEqual(['0.050130', '0.050124']);
+    expect(prices('Bids')).toEqual(['0.050100']);
+  });
+});

@@ -1,0 +1,85 @@
+import { useId, useMemo } from 'react';
+import { tradingTexts } from '../../../shared/messages';
+import type { BookLevel, OrderBookView } from '../../../worker/api';
+import BookMid from './BookMid';
+import BookRow, { bookRowKey, type BookColumnPlaces, type BookSide } from './BookRow';
+import { amountDecimals, formatPercent, formatPrice, priceDecimals } from './format/decimal-text';
+import StaleBadge from './StaleBadge';
+
+interface OrderBookProps {
+  readonly book: OrderBookView;
+  readonly base: string;
+  readonly quote: string;
+}
+
+function Side({ levels, side, places, loading, emptyText, label }: {
+  levels: readonly BookLevel[];
+  side: BookSide;
+  places: BookColumnPlaces;
+  loading: boolean;
+  emptyText: string;
+  label: string;
+}) {
+  return (
+    <div role="rowgroup" className={`ex-book-side ex-book-${side}s`} aria-label={label}>
+      {levels.length > 0 ? (
+        levels.map((level) => <BookRow key={bookRowKey(level)} level={level} side={side} places={places} />)
+      ) : (
+        <div role="row" className="ex-book-line ex-message-row">
+          <span role="cell" className="ex-book-wide muted">
+            {loading ? tradingTexts.loading : emptyText}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Spec B §2 order book: asks above the mid (worst to best), bids below (best to worst).
+ * ARIA table roles over a CSS grid rather than <table>: each row needs its own box for the
+ * depth bar, which table rows do not reliably give.
+ */
+export default function OrderBook({ book, base, quote }: OrderBookProps) {
+  const titleId = useId();
+  // The engine sends the best ask first; shown reversed so the best ask sits next to the mid.
+  const asksTopDown = useMemo(() => [...book.asks].reverse(), [book.asks]);
+  const price = priceDecimals([book.bids[0]?.price ?? book.asks[0]?.price, ...book.bids.map((l) => l.price), ...book.asks.map((l) => l.price)]);
+  const quantity = amountDecimals([...book.bids.map((l) => l.quantity), ...book.asks.map((l) => l.quantity)]);
+  const size = amountDecimals([...book.bids.map((l) => l.size), ...book.asks.map((l) => l.size)]);
+  // One object per distinct set of places, so memoised rows see equal props between frames.
+  const places = useMemo<BookColumnPlaces>(() => ({ price, quantity, size }), [price, quantity, size]);
+  const pair = `${base}/${quote}`;
+
+  return (
+    <section className={`card ex-card ex-order-book${book.stale ? ' is-stale' : ''}`} aria-labelledby={titleId} aria-busy={book.loading}>
+      <header className="ex-card-header">
+        <h2 id={titleId} className="card-title">
+          Order Book <span className="ex-title-pair">{pair}</span>
+        </h2>
+        {book.stale ? <StaleBadge /> : null}
+        <p className="ex-book-spread">
+          <span className="muted">Spread</span> <span className="num">{formatPrice(book.spread)}</span>{' '}
+          <span className="muted">({formatPercent(book.spreadPct, false)})</span>
+        </p>
+      </header>
+      <div className="ex-table-wrap">
+        <div role="table" className="ex-book-grid" aria-label={`Order book ${pair}`}>
+          <div role="rowgroup" className="ex-book-head">
+            <div role="row" className="ex-book-line">
+              <span role="columnheader" className="num">PRICE {quote}</span>
+              <span role="columnheader" className="num">QUANTITY {base}</span>
+              <span role="columnheader" className="num">SIZE {base}</span>
+              <span role="columnheader">EXCHANGE</span>
+            </div>
+          </div>
+          <Side levels={asksTopDown} side="ask" places={places} loading={book.loading} emptyText={tradingTexts.noAsks} label="Asks" />
+          <div role="rowgroup" className="ex-book-mid-group">
+            <BookMid mid={book.mid} tick={book.tick} spread={book.spread} spreadPct={book.spreadPct} />
+          </div>
+          <Side levels={book.bids} side="bid" places={places} loading={book.loading} emptyText={tradingTexts.noBids} label="Bids" />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type * as Comlink from 'comlink';
+import { vi } from 'vitest';
+import type { EngineApi, EngineSnapshot } from '../../../../worker/api';
+import type { EngineClient } from '../../../engine';
+import { snapshot as fakeSnapshot } from './fake-snapshot';
+
+/**
+ * An EngineClient over a settable snapshot (for EngineClientContext), with spies for the
+ * commands the exchange screen sends. No worker.
+ */
+export function fakeEngine(initial: EngineSnapshot = fakeSnapshot()) {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  const commands = {
+    selectPair: vi.fn<EngineApi['selectPair']>(),
+    setPairSearch: vi.fn<EngineApi['setPairSearch']>(),
+    setPairQuoteFilter: vi.fn<EngineApi['setPairQuoteFilter']>(),
+    cyclePairSort: vi.fn<EngineApi['cyclePairSort']>(),
+    retry: vi.fn<EngineApi['retry']>(),
+    dismissError: vi.fn<EngineApi['dismissError']>(),
+  };
+  const client: EngineClient = {
+    store: {
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      getSnapshot: () => current,
+    },
+    api: commands as unknown as Comlink.Remote<EngineApi>,
+    ready: Promise.resolve(),
+    dispose: () => {},
+  };
+  return {
+    client,
+    commands,
+    /** Publishes a new snapshot, as a frame from the worker would. */
+    publish(next: EngineSnapshot) {
+      current = next;
+      for (const l of [...listeners]) l();
+    },
+  };
+}
