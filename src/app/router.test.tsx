@@ -112,7 +112,7 @@ describe('A2 routes', () => {
 
   test('B2 routes: /exchange is the exchange screen', async () => {
     renderApp('/exchange');
-    expect(await screen.findByText('Order Book', { exact: false })).toBeTruthy();
+    expect(await screen.findByText('Order Book', { exact: false }, { timeout: 10_000 })).toBeTruthy();
   });
 
   test('A2 routes: any other path shows 404 NOT FOUND', () => {

@@ -9,9 +9,10 @@ import LoadingPage from '../screens/LoadingPage';
  * the visitor to log in and come back here.
  */
 export default function AuthGuard() {
-  const { user, checked } = useSession();
+  const { user, checked, endedReason } = useSession();
   const location = useLocation();
   if (user) return <Outlet />;
   if (!checked) return <LoadingPage />;
-  return <Navigate to={loginUrl({ returnUrl: `${location.pathname}${location.search}` })} replace />;
+  const returnUrl = `${location.pathname}${location.search}`;
+  return <Navigate to={loginUrl({ returnUrl, ...(endedReason ? { reason: endedReason } : {}) })} replace />;
 }

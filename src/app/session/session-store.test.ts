@@ -17,7 +17,7 @@ test('A4 session: the user is stored locally and read back on start', () => {
   expect(JSON.parse(localStorage.getItem(storageKeys.user)!)).toMatchObject({ account_type: 'corporation' });
 
   const next = createSessionStore({ storage: localStorage });
-  expect(next.getSnapshot()).toEqual({ user, checked: false });
+  expect(next.getSnapshot()).toEqual({ user, checked: false, endedReason: null });
   next.dispose();
 });
 
@@ -61,4 +61,15 @@ test('A4 session: logging out or in in another tab is followed here (storage eve
 
   window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated' }));
   expect(listener).toHaveBeenCalledTimes(2);
+});
+
+test('A4 token refresh: a session ended by a failed refresh keeps its reason until the next user', () => {
+  const store = createSessionStore({ storage: null });
+  store.setUser(wireUser());
+  store.clear('session-expired');
+  expect(store.getSnapshot().endedReason).toBe('session-expired');
+  store.setUser(wireUser());
+  expect(store.getSnapshot().endedReason).toBeNull();
+  store.clear();
+  expect(store.getSnapshot().endedReason).toBeNull();
 });

@@ -8,6 +8,11 @@ export interface SessionSnapshot {
   readonly user: User | null;
   /** The start-up check against GET /v1/users/me has finished (either way). */
   readonly checked: boolean;
+  /**
+   * Why the last session ended, when it did not end by logging out: guards that redirect
+   * to login in the same render must carry it, or the login page loses the reason.
+   */
+  readonly endedReason: 'session-expired' | null;
 }
 
 export interface SessionStore {
@@ -17,7 +22,7 @@ export interface SessionStore {
   setUser(user: UserWire | User): User;
   /** Merges changed fields, e.g. { email_confirmed: true } after verification. */
   updateUser(patch: Partial<User>): User | null;
-  clear(): void;
+  clear(reason?: 'session-expired'): void;
   markChecked(): void;
   dispose(): void;
 }
@@ -43,7 +48,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
   const storage = options.storage ?? null;
   const key = options.key ?? storageKeys.user;
   const listeners = new Set<() => void>();
-  let snapshot: SessionSnapshot = { user: parseStored(read()), checked: false };
+  let snapshot: SessionSnapshot = { user: parseStored(read()), checked: false, endedReason: null };
 
   function read(): string | null {
     try {
@@ -84,7 +89,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
     setUser(input) {
       const user = userSchema.parse(input);
       persist(user);
-      set({ user });
+      set({ user, endedReason: null });
       return user;
     },
     updateUser(patch) {
@@ -94,9 +99,9 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       set({ user });
       return user;
     },
-    clear() {
+    clear(reason) {
       persist(null);
-      if (snapshot.user) set({ user: null });
+      if (snapshot.user || snapshot.endedReason !== (reason ?? null)) set({ user: null, endedReason: reason ?? null });
     },
     markChecked() {
       if (!snapshot.checked) set({ checked: true });

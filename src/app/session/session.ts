@@ -79,8 +79,8 @@ function loadCurrentUser(): Promise<User | null> {
 // request that waited on the failed refresh reports it, the first one does the work.
 function expire(): void {
   const hadUser = store.getSnapshot().user !== null;
-  store.clear();
   if (!hadUser) return;
+  store.clear('session-expired');
   toast.error(accountMessages.sessionExpired, { id: 'session-expired' });
   navigateTo(loginUrl({ reason: 'session-expired', returnUrl: currentPathAndSearch() }), { replace: true });
 }
@@ -94,7 +94,7 @@ export const session = {
   /** E.g. session.updateUser({ email_confirmed: true }) after a confirmed code. */
   updateUser: store.updateUser,
   /** Local only: forget the user (no server call). */
-  clear: store.clear,
+  clear: () => store.clear(),
   login,
   logout,
   loadCurrentUser,
