@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { isTrustedOrigin, type AuthenticatedUser } from '../auth';
+import type { AppContext, AppExtension } from '../context';
+import type { Exchange } from '../exchange/exchange';
+import { createHubServer, type HubServer, type HubServerOptions } from '../hub';
+import { createMarketData, type MarketData } from '../market/market-data';
+import type { Scheduler } from '../market/scheduler';
+import { loadRecentTrades } from '../market/trade-history';
+import { fundingAmount, loadSimAccounts } from '../sim/accounts';
+import { simExchangeOf } from '../sim/exchange-adapter';
+import { createSimulator, type Simulator } from '../sim/simulator';
+import { createFeedMethods } from './feed-methods';
+import { forwardMarketData, forwardUserEvents, sendUserOnboarding } from './forwarders';
+import { Subscriptions } from './subscriptions';
+
+// Wires the live side of the server: market data from the exchange's events, the SignalR hub at
+// /hubs/exchange with the feed methods of spec B §7, and the market simulator. Starts with the
+// app (the exchange must already be started) and stops with it, simulator first, so its last
+// cancels still reach a running exchange.
+
+export const HUB_PATH = '/hubs/exchange';
+export const DEFAULT_SIM_RATE = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RealtimeOptions {
+  /** The exchange core service, already started; default the app's (app.exchange). */
+  exchange?: Exchange;
+  /** Market-data events per second of the simulator; default the config's SIM_RATE, else 50. */
+  simRate?: number;
+  simSeed?: string | number;
+  /** Time and timers of market data and the simulator; default the app clock with real timers. */
+  scheduler?: Scheduler;
+  /** Hub settings for tests (timeouts, reconnect window…); authentication and methods are fixed. */
+  hub?: Omit<HubServerOptions<AuthenticatedUser>, 'authenticate' | 'methods' | 'streams' | 'onDisconnected' | 'checkOrigin'>;
+}
+
+/** What the rest of the server (and tests) can reach once the extension ran. */
+export interface Realtime {
+  readonly hub: HubServer<AuthenticatedUser>;
+  readonly marketData: MarketData;
+  readonly simulator: Simulator;
+  /** ReceiveUserOnboarding: call after a user's onboarding flags changed, with the user as /v1/users/me answers it. */
+  userChanged(userId: string, user: object): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+function appScheduler(ctx: AppContext): Scheduler {
+  return {
+    now: () => ctx.clock.now(),
+    setTimeout(fn, ms) {
+      const handle = setTimeout(fn, ms);
+      handle.unref();
+      return handle;
+    },
+    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  };
+}
+
+export function realtimeExtension(options: RealtimeOptions = {}): AppExtension {
+  return async (app: FastifyInstance, ctx: AppContext) => {
+    const exchange = options.exchange ?? app.exchange;
+    const scheduler = options.scheduler ?? appScheduler(ctx);
+    const rate = options.simRate ?? ctx.config.simRate ?? DEFAULT_SIM_RATE;
+    const pairs = exchange.pairs().filter((p) => p.enabled);
+
+    // System money enters through the exchange like any credit, so the ledger stays conserved.
+    const fund = (userId: string, currency: string, amount: string) => exchange.deposit(userId, currency, amount, { action: 'Credit', ref: 'simulator' });
+    const accounts = await loadSimAccounts({
+      database: ctx.database,
+      clock: ctx.clock,
+      create: rate > 0,
+      currencies: [...new Set(pairs.flatMap((p) => [p.base, p.quote]))],
+      fund,
+    });
+
+    const marketData = createMarketData({
+      events: exchange.events,
+      scheduler,
+      pairs: pairs.map((p) => p.symbol),
+      makers: accounts.sourceOf,
+      readDepth: (pair, levels) => {
+        const depth = exchange.depth(pair, levels);
+        if (!depth) return null;
+        const level = ([price, quantity]: [string, string]) => ({ price, quantity });
+        return { bids: depth.bids.map(level), asks: depth.asks.map(level) };
+      },
+      onError: (err) => app.log.error({ err }, 'market data failed'),
+    });
+    const seeded = await loadRecentTrades(ctx.database.db, scheduler.now() - DAY_MS, (trade) => marketData.seed(trade));
+    marketData.start();
+
+    const subscriptions = new Subscriptions();
+    const hub = createHubServer<AuthenticatedUser>({
+      ...options.hub,
+      authenticate: (req) => ctx.authenticator.authenticateRequest(req),
+      // Same origin as the request's host or PUBLIC_URL, or one of TRUSTED_ORIGINS.
+      checkOrigin: (_origin, req) => isTrustedOrigin(req, ctx.config.trustedOrigins),
+      methods: createFeedMethods<AuthenticatedUser>({ marketData, subscriptions, clock: ctx.clock }),
+      onDisconnected: (c) => subscriptions.dropConnection(c.connectionId),
+    });
+    hub.register(app, HUB_PATH);
+    const deps = { hub, subscriptions };
+    const stopForwarding = [forwardMarketData(marketData, deps), forwardUserEvents(exchange.events, deps)];
+
+    const simulator = createSimulator({
+      exchange: simExchangeOf(exchange, ctx.database),
+      scheduler,
+      rate,
+      seed: options.simSeed ?? 'ox-sim',
+      pairs,
+      makers: accounts.makers,
+      takers: accounts.takers,
+      refill: async (userId, currency) => {
+        const amount = fundingAmount(currency);
+        if (amount !== null) await fund(userId, currency, amount);
+      },
+      log: app.log,
+    });
+
+    app.decorate('realtime', {
+      hub,
+      marketData,
+      simulator,
+      userChanged: (userId: string, user: object) => sendUserOnboarding(deps, userId, user),
+    } satisfies Realtime);
+
+    app.addHook('onReady', async () => {
+      app.log.info({ seededTrades: seeded, simRate: rate }, 'market data ready');
+      // In the background: the ladders fill in a moment, the app need not wait for them.
+      void simulator.start().catch((err: unknown) => app.log.error({ err }, 'market simulator failed to start'));
+    });
+    app.addHook('preClose', async () => {
+      await simulator.stop();
+    });
+    app.addHook('onClose', async () => {
+      for (const stop of stopForwarding) stop();
+      marketData.stop();
+    });
+  };
+}

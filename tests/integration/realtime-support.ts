@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import * as signalR from '@microsoft/signalr';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { hashPassword } from '../../src/server/auth';
+import { testConfig } from '../../src/server/config';
+import { newId } from '../../src/server/lib/ids';
+import { normalizeEmail, repositories } from '../../src/server/repositories';
+import { realtimeExtension, type RealtimeOptions } from '../../src/server/realtime/realtime-extension';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed';
+
+// The real app (buildApp with the realtime extension, seeded pairs, the exchange core) listening
+// on 127.0.0.1:0, users who log in through the API, and the official SignalR client speaking
+// to /hubs/exchange with the session cookie.
+
+export { signalR };
+
+export interface RealtimeApp {
+  app: FastifyInstance;
+  /** http://127.0.0.1:port */
+  origin: string;
+  hubUrl: string;
+  /** Every socket that asked to upgrade, so a test can cut one from the server side. */
+  upgradeSockets: Duplex[];
+  dataDir: string;
+  /** Closes the app and, unless `keepData`, removes its DATA_DIR. */
+  close(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export async function startRealtimeApp(
+  options: { simRate?: number; dataDir?: string } & Omit<RealtimeOptions, 'simRate'> = {},
+): Promise<RealtimeApp> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ox-realtime-'));
+  const config = testConfig({ dataDir, simRate: options.simRate ?? 0 });
+  const { dataDir: _dir, ...realtime } = options;
+  const app = await buildApp({ config, seed: true, extensions: [realtimeExtension({ ...realtime, simRate: options.simRate ?? 0 })] });
+  const upgradeSockets: Duplex[] = [];
+  app.server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => upgradeSockets.push(socket));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    origin,
+    hubUrl: `${origin}/hubs/exchange`,
+    upgradeSockets,
+    dataDir,
+    async close({ keepData = false } = {}) {
+      await app.close();
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoggedIn {
+  id: string;
+  email: string;
+  /** Cookie header value carrying the session (ox_access=…). */
+  cookie: string;
+}
+
+/** Logs in through POST /v1/auth/login and keeps the access cookie, as a browser would. */
+export async function login(origin: string, email: string, password: string): Promise<LoggedIn> {
+  const res = await fetch(`${origin}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Auth-Method': 'cookie', Origin: origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { user_details: { id: string } };
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => c.startsWith('ox_access='))
+    .join('; ');
+  return { id: body.user_details.id, email, cookie };
+}
+
+export function loginDemo(t: RealtimeApp): Promise<LoggedIn> {
+  return login(t.origin, DEMO_EMAIL, DEMO_PASSWORD);
+}
+
+/** A verified individual with funds, created in storage, then logged in through the API. */
+export async function createTrader(t: RealtimeApp, name: string, funds: Record<string, string>): Promise<LoggedIn> {
+  const email = `${name.toLowerCase()}-${newId().slice(0, 8)}@example.com`;
+  const password = 'Trader@Password2025';
+  const now = Date.now();
+  const id = newId();
+  await repositories(t.app.ctx.database.db).users.insert({
+    id,
+    email,
+    email_normalized: normalizeEmail(email),
+    password_hash: await hashPassword(password),
+    first_name: name,
+    last_name: 'Trader',
+    phone_country_code: '+1',
+    phone_number: '2025550100',
+    account_type: 'individual',
+    account_role: 'client',
+    account_purpose: 'Investing',
+    roles: JSON.stringify(['client']),
+    email_confirmed: 1,
+    phone_confirmed: 1,
+    has_submitted_principal_address: 0,
+    has_submitted_beneficial_owners: 0,
+    enhanced_due_diligence_required: 0,
+    individual_details: null,
+    business_details: null,
+    principal_place_country: null,
+    principal_place_state: null,
+    principal_place_address: null,
+    principal_place_city: null,
+    principal_place_postal_code: null,
+    created_at: now,
+    updated_at: now,
+  });
+  for (const [currency, amount] of Object.entries(funds)) await t.app.exchange.deposit(id, currency, amount);
+  return login(t.origin, email, password);
+}
+
+export interface HubClientOptions {
+  transport?: signalR.HttpTransportType;
+  stateful?: boolean;
+}
+
+export function hubClient(t: RealtimeApp, user: LoggedIn | null, options: HubClientOptions = {}): signalR.HubConnection {
+  let builder = new signalR.HubConnectionBuilder()
+    .withUrl(t.hubUrl, {
+      transport: options.transport ?? signalR.HttpTransportType.WebSockets,
+      // Spec B §7: the session cookie plus X-Auth-Method=cookie, as the browser sends them.
+      headers: user ? { Cookie: user.cookie, 'X-Auth-Method': 'cookie' } : {},
+    })
+    .configureLogging(signalR.LogLevel.None);
+  if (options.stateful) builder = builder.withStatefulReconnect();
+  return builder.build();
+}
+
+/** Records every hub event a client receives, by event name. */
+export class Inbox {
+  readonly events = new Map<string, unknown[]>();
+
+  constructor(client: signalR.HubConnection, names: readonly string[]) {
+    for (const name of names) {
+      this.events.set(name, []);
+      client.on(name, (payload: unknown) => this.events.get(name)!.push(payload));
+    }
+  }
+
+  of<T = Record<string, unknown>>(name: string): T[] {
+    return (this.events.get(name) ?? []) as T[];
+  }
+
+  clear(): void {
+    for (const list of this.events.values()) list.length = 0;
+  }
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const allTransports = [
+  ['WebSockets', signalR.HttpTransportType.WebSockets],
+  ['Server-Sent Events', signalR.HttpTransportType.ServerSentEvents],
+  ['Long Polling', signalR.HttpTransportType.LongPolling],
+] as const;
