@@ -4,10 +4,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { healthResponseSchema } from '../shared/api/server-extras';
 import { paths } from '../shared/api/paths';
 import { registerAccountRoutes } from './accounts';
+import { registerExchange } from './exchange';
 import { createAuthenticator, createSessionService, isTrustedOrigin, loadOrCreateKeys, type SessionTimings } from './auth';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { AppContext, AppExtension } from './context';
+import { createUserEvents } from './accounts/user-events';
 import { createDatabase, type AppDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { appError, installErrorHandling, sendProblem } from './errors';
@@ -98,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const sessions = createSessionService({ keys, clock, ...(options.sessionTimings ? { timings: options.sessionTimings } : {}) });
     const authenticator = createAuthenticator({ database, keys, clock });
     outbox = createOutbox({ database, clock, log: app.log, delivery: options.outboxDelivery ?? defaultDelivery(config, app) });
-    const ctx: AppContext = { config, database, clock, keys, sessions, authenticator, outbox };
+    const ctx: AppContext = { config, database, clock, keys, sessions, authenticator, outbox, userEvents: createUserEvents() };
     app.decorate('ctx', ctx);
 
     // Defence in depth next to SameSite and X-Auth-Method: browsers always send Origin on
@@ -120,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
 
     registerAccountRoutes(app, ctx);
+    await registerExchange(app, ctx);
     if (config.nodeEnv !== 'production') registerOutboxDevRoutes(app, database);
     for (const extension of options.extensions ?? []) await extension(app, ctx);
 

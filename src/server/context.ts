@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { AppDatabase } from './db/database';
 import type { Outbox } from './outbox';
+import type { UserEvents } from './accounts/user-events';
 
 /** Everything a route module needs, built once per app by buildApp. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   sessions: SessionService;
   authenticator: Authenticator;
   outbox: Outbox;
+  /** After-commit notices of changed onboarding flags (for the hub). */
+  userEvents: UserEvents;
 }
 
 /** A feature module (accounts, orders, hub…) that adds routes or hooks to the app. */

@@ -3,6 +3,8 @@ import { feedId, privateFeeds } from '../../src/shared/hub/feeds';
 import { hubEvents, hubMethods } from '../../src/shared/hub/names';
 import { endUserBalanceSchema, endUserOrderSchema, endUserTradeSchema, type JoinResult } from '../../src/shared/hub/messages';
 import { hubErrorCodes } from '../../src/shared/hub/server-extras';
+import { paths } from '../../src/shared/api/paths';
+import { repositories } from '../../src/server/repositories';
 import { createTrader, hubClient, Inbox, sleep, startRealtimeApp, waitFor, type LoggedIn, type RealtimeApp } from './realtime-support';
 
 // Spec B §4 feed groups: private feeds are always the connection's own user's. Events of user A
@@ -119,6 +121,32 @@ describe('spec B §4 private feeds deliver only the connection’s own user’s 
       t.app.realtime.userChanged(alice.id, { id: alice.id, email_confirmed: true });
       await waitFor(() => a.inbox.of(hubEvents.userOnboarding).length > 0, 2_000, 'onboarding');
       expect(a.inbox.of(hubEvents.userOnboarding)[0]).toEqual({ id: alice.id, email_confirmed: true });
+      await sleep(100);
+      expect(b.inbox.of(hubEvents.userOnboarding)).toEqual([]);
+    } finally {
+      await a.client.stop();
+      await b.client.stop();
+    }
+  });
+
+  it('A4 confirming a verification code pushes ReceiveUserOnboarding to the user’s own feed', async () => {
+    await repositories(t.app.ctx.database.db).users.update(alice.id, { phone_confirmed: 0 });
+    const a = await connect(alice);
+    const b = await connect(bob);
+    try {
+      const headers = { cookie: alice.cookie, 'x-auth-method': 'cookie' };
+      const requested = await t.app.inject({ method: 'POST', url: paths.auth.verificationRequest('phone'), headers });
+      expect(requested.statusCode).toBe(200);
+      const box = (await t.app.inject({ method: 'GET', url: paths.dev.outboxJson })).json() as { channel: string; code: string | null }[];
+      const code = box.find((m) => m.channel === 'sms')?.code;
+      expect(code).toMatch(/^\d{6}$/);
+      const confirmed = await t.app.inject({ method: 'POST', url: paths.auth.verificationConfirm('phone'), headers, payload: { code } });
+      expect(confirmed.statusCode).toBe(200);
+      await waitFor(
+        () => a.inbox.of<{ phone_confirmed?: unknown }>(hubEvents.userOnboarding).some((u) => u.phone_confirmed === true),
+        2_000,
+        'onboarding after confirm',
+      );
       await sleep(100);
       expect(b.inbox.of(hubEvents.userOnboarding)).toEqual([]);
     } finally {

@@ -72,7 +72,9 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
         });
         return (await repos.users.findById(auth.user.id))!;
       });
-      return { user_details: userView(user) };
+      const view = userView(user);
+      ctx.userEvents.emit(auth.user.id, view);
+      return { user_details: view };
     },
   });
 
@@ -90,7 +92,9 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
         await repos.users.update(auth.user.id, { has_submitted_beneficial_owners: 1, updated_at: now });
         return (await repos.users.findById(auth.user.id))!;
       });
-      return { user_details: userView(user) };
+      const view = userView(user);
+      ctx.userEvents.emit(auth.user.id, view);
+      return { user_details: view };
     },
   });
 }

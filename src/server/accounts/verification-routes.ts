@@ -5,6 +5,8 @@ import type { AppContext } from '../context';
 import { byIp, rateLimit } from '../http/rate-limit';
 import { defineRoute } from '../http/route';
 import { createVerification } from './verification';
+import { repositories } from '../repositories';
+import { userView } from './user-view';
 
 const channelLabel = { email: 'Email address', phone: 'Phone number' } as const;
 
@@ -41,6 +43,8 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
       response: messageResponseSchema,
       async handler({ auth, body }) {
         await verification.confirm(auth.user, channel, body.code);
+        const user = await repositories(ctx.database.db).users.findById(auth.user.id);
+        if (user) ctx.userEvents.emit(auth.user.id, userView(user));
         return { success: true, message: `${channelLabel[channel]} verified.` };
       },
     });

@@ -237,9 +237,12 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
   }
 
   sendToGroup(group: string, target: string, args: readonly unknown[] = []): HubResult<number> {
+    const members = this.groups.membersOf(group);
+    // Most feeds of a quiet pair have nobody listening: skip the encoding entirely.
+    if (members.size === 0) return ok(0);
     const frame = encodeInvocation(target, args);
     if (!frame.ok) return frame;
-    return ok(this.deliver(this.groups.membersOf(group), frame.value));
+    return ok(this.deliver(members, frame.value));
   }
 
   sendToConnection(connectionId: string, target: string, args: readonly unknown[] = []): HubResult<number> {

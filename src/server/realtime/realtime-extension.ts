@@ -105,7 +105,11 @@ export function realtimeExtension(options: RealtimeOptions = {}): AppExtension {
     });
     hub.register(app, HUB_PATH);
     const deps = { hub, subscriptions };
-    const stopForwarding = [forwardMarketData(marketData, deps), forwardUserEvents(exchange.events, deps)];
+    const stopForwarding = [
+      forwardMarketData(marketData, deps),
+      forwardUserEvents(exchange.events, deps),
+      ctx.userEvents.on((userId, user) => sendUserOnboarding(deps, userId, user)),
+    ];
 
     const simulator = createSimulator({
       exchange: simExchangeOf(exchange, ctx.database),

@@ -17,22 +17,48 @@ import type { TransportSink } from './transport';
 export class WebSocketTransport implements TransportSink {
   readonly kind = 'WebSockets' as const;
 
+  /**
+   * Records written in the same event-loop turn, sent together as one WebSocket message. The
+   * JSON hub protocol separates records with 0x1E, so a frame may carry many of them; under a
+   * market-data storm this turns one system call per message per socket into one per turn.
+   */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private flushScheduled = false;
+
   constructor(private readonly ws: WebSocket) {}
 
   write(frame: OutboundFrame): void {
-    // The pre-encoded bytes go out as a text frame: one UTF-8 encoding per message, not per socket.
-    this.ws.send(frame.bytes, { binary: false });
+    // The pre-encoded bytes are shared by every receiver: one UTF-8 encoding per message.
+    this.pending.push(frame.bytes);
+    this.pendingBytes += frame.bytes.length;
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(this.flush);
+    }
   }
 
+  private readonly flush = (): void => {
+    this.flushScheduled = false;
+    if (this.pending.length === 0) return;
+    const data = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(data, { binary: false });
+  };
+
   bufferedBytes(): number {
-    return this.ws.bufferedAmount;
+    return this.ws.bufferedAmount + this.pendingBytes;
   }
 
   end(): void {
+    this.flush();
     this.ws.close(1000);
   }
 
   abort(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
     this.ws.terminate();
   }
 }
