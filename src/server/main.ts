@@ -5,13 +5,14 @@ import { loadConfig } from './config';
 import type { AppExtension } from './context';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { realtimeExtension } from './realtime/realtime-extension';
 import { DEMO_EMAIL, DEMO_PASSWORD, seed } from './seed';
 import { hasBuiltApp } from './web/spa';
 
 // The reference server: open and migrate the database, seed once, serve API and web app.
 
 /** Feature modules wired in by their owners (hub, exchange core, market data…). */
-const extensions: AppExtension[] = [];
+const extensions: AppExtension[] = [realtimeExtension()];
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { FastSqliteDialect } from './sqlite-fast-dialect';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -49,7 +50,7 @@ function createSqlite(dataDir: string): AppDatabase {
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+  const db = new Kysely<Database>({ dialect: new FastSqliteDialect(raw) });
   let closed = false;
   return {
     db,

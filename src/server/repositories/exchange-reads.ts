@@ -17,8 +17,6 @@ export interface TransactionFilter {
   limit: number;
 }
 
-export const FINAL_STATUSES = ['done', 'cancelled', 'expired'] as const;
-
 export function exchangeReads(db: Executor) {
   return {
     async liveOrders(userId: string, pair?: string): Promise<OrderRow[]> {
@@ -37,8 +35,25 @@ export function exchangeReads(db: Executor) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async orderByClientId(userId: string, clientOrderId: string): Promise<OrderRow | undefined> {
-      return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('client_order_id', '=', clientOrderId).executeTakeFirst();
+    /** Orders of the given (user, client_order_id) pairs, in few statements (the writer's idempotency check). */
+    async ordersByClientIds(keys: readonly { userId: string; clientOrderId: string }[]): Promise<OrderRow[]> {
+      const out: OrderRow[] = [];
+      for (let i = 0; i < keys.length; i += 400) {
+        const chunk = keys.slice(i, i + 400);
+        const rows = await db
+          .selectFrom('orders')
+          .selectAll()
+          .where(({ eb, refTuple, tuple }) =>
+            eb(
+              refTuple('user_id', 'client_order_id'),
+              'in',
+              chunk.map((k) => tuple(k.userId, k.clientOrderId)),
+            ),
+          )
+          .execute();
+        out.push(...rows);
+      }
+      return out;
     },
 
     async fills(userId: string, limit: number, beforeId?: number, pair?: string): Promise<FillRow[]> {

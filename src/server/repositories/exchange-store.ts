@@ -1,11 +1,10 @@
-import type { Insertable } from 'kysely';
-import type { Executor } from '../db/database';
+import type { Dialect, Executor } from '../db/database';
+import { bulkStatements, runStatements, type Statement, type UpsertSpec } from './bulk-write';
 import type {
   BalanceRow,
   CandleRow,
   CurrencyPairRow,
   CurrencyRow,
-  Database,
   FeeBalanceRow,
   FillRow,
   OrderRow,
@@ -51,15 +50,67 @@ export function isEmptyWrite(w: ExchangeBatchWrite): boolean {
   );
 }
 
-const PARAMS_PER_STATEMENT = 8000;
+const ORDER_COLUMNS = [
+  'id', 'user_id', 'pair', 'client_order_id', 'side', 'algorithm_id', 'time_in_force', 'destination', 'post_only', 'price',
+  'stop_price', 'stop_amount', 'stop_percent', 'max_slippage', 'quantity', 'amount', 'filled', 'filled_amount', 'fees', 'status',
+  'reason', 'hold_currency', 'held', 'maker_rate', 'taker_rate', 'expires', 'quote_id', 'live', 'engine_state', 'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof OrderRow)[];
 
-function chunks<T extends object>(rows: readonly T[]): T[][] {
-  if (rows.length === 0) return [];
-  const columns = Object.keys(rows[0]!).length || 1;
-  const size = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / columns));
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
+const ORDERS: UpsertSpec = {
+  table: 'orders',
+  columns: ORDER_COLUMNS,
+  onConflict: {
+    target: ['id'],
+    update: ['stop_price', 'filled', 'filled_amount', 'fees', 'status', 'reason', 'held', 'live', 'engine_state', 'updated_at'],
+  },
+};
+const TRADES: UpsertSpec = {
+  table: 'trades',
+  columns: ['id', 'pair', 'price', 'quantity', 'amount', 'taker_side', 'taker_order_id', 'maker_order_id', 'taker_user_id', 'maker_user_id', 'taker_fee', 'maker_fee', 'created_at'] satisfies (keyof TradeRow)[],
+};
+const FILLS: UpsertSpec = {
+  table: 'fills',
+  columns: ['id', 'trade_id', 'order_id', 'user_id', 'pair', 'side', 'liquidity', 'price', 'quantity', 'amount', 'fee', 'net_amount', 'created_at'] satisfies (keyof FillRow)[],
+};
+const TRANSACTIONS: UpsertSpec = {
+  table: 'transactions',
+  columns: ['id', 'user_id', 'action', 'currency', 'amount', 'price', 'symbol', 'status', 'ref', 'created_at'] satisfies (keyof TransactionRow)[],
+};
+const BALANCES: UpsertSpec = {
+  table: 'balances',
+  columns: ['user_id', 'currency', 'balance', 'available', 'updated_at'] satisfies (keyof BalanceRow)[],
+  onConflict: { target: ['user_id', 'currency'], update: ['balance', 'available', 'updated_at'] },
+};
+const FEES: UpsertSpec = {
+  table: 'fee_balances',
+  columns: ['currency', 'balance', 'updated_at'] satisfies (keyof FeeBalanceRow)[],
+  onConflict: { target: ['currency'], update: ['balance', 'updated_at'] },
+};
+const VOLUME_DAYS: UpsertSpec = {
+  table: 'volume_days',
+  columns: ['user_id', 'day', 'usd_volume'] satisfies (keyof VolumeDayRow)[],
+  onConflict: { target: ['user_id', 'day'], update: ['usd_volume'] },
+};
+// A candle's open is fixed by its first trade; later writes move the rest.
+const CANDLES: UpsertSpec = {
+  table: 'candles',
+  columns: ['pair', 'interval', 'start', 'open', 'high', 'low', 'close', 'volume'] satisfies (keyof CandleRow)[],
+  onConflict: { target: ['pair', 'interval', 'start'], update: ['high', 'low', 'close', 'volume'] },
+};
+
+/** Every statement of one batch, in dependency order (orders before the trades that name them). */
+export function batchStatements(dialect: Dialect, w: ExchangeBatchWrite): Statement[] {
+  return [
+    ...bulkStatements(dialect, ORDERS, w.orders),
+    ...bulkStatements(dialect, TRADES, w.trades),
+    ...bulkStatements(dialect, FILLS, w.fills),
+    ...bulkStatements(dialect, TRANSACTIONS, w.transactions),
+    ...bulkStatements(dialect, BALANCES, w.balances),
+    ...bulkStatements(dialect, FEES, w.fees),
+    ...bulkStatements(dialect, VOLUME_DAYS, w.volumeDays),
+    ...bulkStatements(dialect, CANDLES, w.candles),
+  ];
 }
 
 async function maxId(db: Executor, table: 'orders' | 'trades' | 'fills' | 'transactions'): Promise<number> {
@@ -70,7 +121,7 @@ async function maxId(db: Executor, table: 'orders' | 'trades' | 'fills' | 'trans
   return Number(row?.max ?? 0);
 }
 
-export function exchangeStore(db: Executor) {
+export function exchangeStore(db: Executor, dialect: Dialect) {
   return {
     async loadSnapshot(volumeSince: number): Promise<ExchangeSnapshot> {
       const pairs = await db.selectFrom('currency_pairs').selectAll().orderBy('sort_order').orderBy('symbol').execute();
@@ -131,78 +182,9 @@ export function exchangeStore(db: Executor) {
 
     /** Writes one batch; the caller runs it inside a transaction. */
     async writeBatch(w: ExchangeBatchWrite): Promise<void> {
-      for (const rows of chunks(w.orders)) {
-        await db
-          .insertInto('orders')
-          .values(rows)
-          .onConflict((oc) =>
-            oc.column('id').doUpdateSet((eb) => ({
-              stop_price: eb.ref('excluded.stop_price'),
-              filled: eb.ref('excluded.filled'),
-              filled_amount: eb.ref('excluded.filled_amount'),
-              fees: eb.ref('excluded.fees'),
-              status: eb.ref('excluded.status'),
-              reason: eb.ref('excluded.reason'),
-              held: eb.ref('excluded.held'),
-              live: eb.ref('excluded.live'),
-              engine_state: eb.ref('excluded.engine_state'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
-      }
-      await insertAll(db, 'trades', w.trades);
-      await insertAll(db, 'fills', w.fills);
-      await insertAll(db, 'transactions', w.transactions);
-      for (const rows of chunks(w.balances)) {
-        await db
-          .insertInto('balances')
-          .values(rows)
-          .onConflict((oc) =>
-            oc.columns(['user_id', 'currency']).doUpdateSet((eb) => ({
-              balance: eb.ref('excluded.balance'),
-              available: eb.ref('excluded.available'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
-      }
-      for (const rows of chunks(w.fees)) {
-        await db
-          .insertInto('fee_balances')
-          .values(rows)
-          .onConflict((oc) =>
-            oc.column('currency').doUpdateSet((eb) => ({ balance: eb.ref('excluded.balance'), updated_at: eb.ref('excluded.updated_at') })),
-          )
-          .execute();
-      }
-      for (const rows of chunks(w.volumeDays)) {
-        await db
-          .insertInto('volume_days')
-          .values(rows)
-          .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ usd_volume: eb.ref('excluded.usd_volume') })))
-          .execute();
-      }
-      for (const rows of chunks(w.candles)) {
-        await db
-          .insertInto('candles')
-          .values(rows)
-          .onConflict((oc) =>
-            oc.columns(['pair', 'interval', 'start']).doUpdateSet((eb) => ({
-              high: eb.ref('excluded.high'),
-              low: eb.ref('excluded.low'),
-              close: eb.ref('excluded.close'),
-              volume: eb.ref('excluded.volume'),
-            })),
-          )
-          .execute();
-      }
+      await runStatements(db, batchStatements(dialect, w));
     },
   };
-}
-
-async function insertAll<T extends 'trades' | 'fills' | 'transactions'>(db: Executor, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
-  for (const chunk of chunks(rows)) await db.insertInto(table).values(chunk as never).execute();
 }
 
 export type ExchangeStore = ReturnType<typeof exchangeStore>;

@@ -1,0 +1,258 @@
+// Order API throughput and latency: the real app in this process on a temp DATA_DIR (SQLite,
+// WAL), listening on 127.0.0.1; a load generator in a worker thread (the second core) drives
+// POST /v1/orders/buy|sell over keep-alive HTTP at a steady rate from several connections, with
+// limit orders around a mid price so that about half of them trade. Every answer is an order
+// that was committed (group commit) before it was sent.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { buildApp } from '../src/server/app';
+import { testConfig } from '../src/server/config';
+import type { BenchResult } from './report';
+
+const RATE = Number(process.env.BENCH_RATE ?? 3000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** Seconds at the same rate before measuring (JIT, caches, first WAL checkpoints). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/** Then the same load against an authenticated GET, to show what the HTTP + session stack alone allows here. */
+const BASELINE = process.env.BENCH_BASELINE !== '0';
+const BASELINE_SECONDS = 5;
+const USERS = 16;
+const PASSWORD = 'Bench!Passw0rd#1';
+
+interface Session {
+  cookie: string;
+}
+
+async function register(base: string, i: number): Promise<Session> {
+  const email = `bench.${process.pid}.${i}@example.com`;
+  const res = await fetch(`${base}/v1/users/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      account_type: 'individual',
+      first_name: 'Bench',
+      last_name: `Trader${i}`,
+      email,
+      phone_country_code: '+1',
+      phone_number: '+12025550100',
+      password: PASSWORD,
+      password2: PASSWORD,
+      account_role: 'client',
+      account_purpose: 'Investing',
+      individual: {
+        dob: '1990-05-17',
+        residential_country_code: 'US',
+        residential_address: '1 Main Street',
+        residential_city: 'Springfield',
+        residential_state: 'IL',
+        residential_postal_code: '62701',
+        id_type: 'ssn',
+        id_number: '123-45-6789',
+        id_country_code: 'US',
+      },
+    }),
+  });
+  if (res.status !== 200) throw new Error(`register ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie };
+}
+
+async function fund(base: string, s: Session, currency: string, amount: string): Promise<void> {
+  const res = await fetch(`${base}/dev/faucet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-auth-method': 'cookie', cookie: s.cookie },
+    body: JSON.stringify({ currency, amount }),
+  });
+  if (res.status !== 200) throw new Error(`faucet ${res.status}: ${await res.text()}`);
+}
+
+// Plain JavaScript, so the worker needs no TypeScript loader.
+const loadGenerator = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { port, cookies, rate, seconds, warmup, connections, getPath } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const latencies = [];
+let sent = 0, done = 0, acked = 0, failed = 0, inflight = 0, firstError = null;
+let seed = 42;
+const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+function send() {
+  const buy = rnd() < 0.5;
+  const ticks = Math.floor(rnd() * 21) - 10; // mid 30000 ± 0.10
+  const price = (3000000 + (buy ? ticks : -ticks) + (buy ? -3 : 3)) / 100;
+  const quantity = (1 + Math.floor(rnd() * 20)) / 1000;
+  const body = JSON.stringify({ currency_pair: 'btcusd', algorithm_id: 201, price: price.toFixed(2), quantity: quantity.toFixed(3), client_order_id: String(100000 + sent) + '-' + Math.floor(rnd() * 1e9) });
+  const cookie = cookies[sent % cookies.length];
+  sent++;
+  inflight++;
+  const t0 = process.hrtime.bigint();
+  const measured = Date.now() >= measureFrom;
+  // getPath: the baseline, an authenticated GET through the same HTTP and session stack.
+  const req = http.request({ host: '127.0.0.1', port, method: getPath ? 'GET' : 'POST', path: getPath || (buy ? '/v1/orders/buy' : '/v1/orders/sell'), agent,
+    headers: getPath ? { 'x-auth-method': 'cookie', cookie } : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-auth-method': 'cookie', cookie } }, (res) => {
+    res.resume();
+    res.on('end', () => {
+      inflight--;
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (res.statusCode === 200) { acked++; if (measured) { done++; latencies.push(ms); } }
+      else { failed++; if (!firstError) firstError = res.statusCode; }
+    });
+  });
+  req.on('error', (e) => { inflight--; failed++; if (!firstError) firstError = String(e); });
+  req.end(getPath ? undefined : body);
+}
+const start = Date.now();
+const measureFrom = start + warmup * 1000;
+const end = measureFrom + seconds * 1000;
+function tick() {
+  const now = Date.now();
+  if (now >= end) return finish();
+  const due = Math.floor(((now - start) / 1000) * rate);
+  while (sent < due) send();
+  setTimeout(tick, 1);
+}
+function finish() {
+  const wait = () => (inflight > 0 && Date.now() < end + 10000 ? setTimeout(wait, 10) : parentPort.postMessage({ sent, done, acked, failed, firstError, latencies, elapsed: (Date.now() - start) / 1000 }));
+  wait();
+}
+tick();
+`;
+
+/** Share of time runnable tasks waited for a CPU (Linux PSI), over the run: other load on the machine. */
+function cpuPressureTotalUs(): number | null {
+  try {
+    const m = /some .*total=(\d+)/.exec(fs.readFileSync('/proc/pressure/cpu', 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+interface LoadResult {
+  sent: number;
+  done: number;
+  acked: number;
+  failed: number;
+  firstError: unknown;
+  latencies: number[];
+  elapsed: number;
+  /** Main-thread busy time per acknowledged request (µs). */
+  busyUs: number;
+  /** Whole-process CPU per acknowledged request (µs). */
+  cpuUs: number;
+  /** PSI CPU "some" pressure over the phase (%), null off Linux. */
+  pressure: number | null;
+}
+
+/** One phase of steady load from the worker thread; `getPath` sends that GET instead of orders. */
+async function load(port: number, sessions: Session[], rate: number, seconds: number, warmup: number, getPath?: string): Promise<LoadResult> {
+  const elu0 = performance.eventLoopUtilization();
+  const psi0 = cpuPressureTotalUs();
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  const r = await new Promise<Omit<LoadResult, 'busyUs' | 'cpuUs' | 'pressure'>>((resolve, reject) => {
+    const worker = new Worker(loadGenerator, {
+      eval: true,
+      workerData: { port, cookies: sessions.map((s) => s.cookie), rate, seconds, warmup, connections: CONNECTIONS, getPath: getPath ?? null },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const elu = performance.eventLoopUtilization(elu0);
+  const cpu = process.cpuUsage(cpu0);
+  const psi1 = cpuPressureTotalUs();
+  const pressure = psi0 === null || psi1 === null ? null : (psi1 - psi0) / 10 / (performance.now() - wall0);
+  const acked = Math.max(1, r.acked);
+  return { ...r, busyUs: (elu.active * 1000) / acked, cpuUs: (cpu.user + cpu.system) / acked, pressure };
+}
+
+export default async function run(): Promise<BenchResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-bench-orders-'));
+  const config = testConfig({ dataDir, host: '127.0.0.1', port: 0 });
+  const app = await buildApp({ config, seed: true });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const base = `http://127.0.0.1:${address.port}`;
+
+    const sessions: Session[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const s = await register(base, i);
+      await fund(base, s, 'usd', '100000000');
+      await fund(base, s, 'btc', '100000');
+      sessions.push(s);
+    }
+
+    const orders = await load(address.port, sessions, RATE, SECONDS, WARMUP);
+    const baseline = BASELINE ? await load(address.port, sessions, RATE, BASELINE_SECONDS, 1, '/v1/account-management/fee-rates') : null;
+    await app.exchange.idle();
+    const invariants = app.exchange.checkInvariants();
+    const trades = await app.ctx.database.db
+      .selectFrom('trades')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+
+    const sorted = orders.latencies.sort((a, b) => a - b);
+    const throughput = orders.done / SECONDS;
+    const p50 = percentile(sorted, 50);
+    const p99 = percentile(sorted, 99);
+    if (orders.failed > 0) console.warn(`api-orders: ${orders.failed} failed requests (first: ${String(orders.firstError)})`);
+    if (invariants.length > 0) console.warn(`api-orders: ledger invariants broken: ${invariants.slice(0, 5).join('; ')}`);
+    const round = (v: number) => Math.round(v * 100) / 100;
+    const figures: BenchResult['figures'] = [
+      { label: 'orders/s acknowledged', value: Math.round(throughput), unit: 'orders/s', target: '>= 3,000', pass: throughput >= 2970 && orders.failed === 0 },
+      { label: 'latency p50', value: round(p50), unit: 'ms' },
+      { label: 'latency p99', value: round(p99), unit: 'ms', target: '< 25', pass: p99 < 25 },
+      { label: 'main-thread busy time per order', value: Math.round(orders.busyUs), unit: 'µs' },
+      { label: 'CPU per order, whole process (server, SQLite writer, load generator)', value: Math.round(orders.cpuUs), unit: 'µs' },
+    ];
+    if (orders.pressure !== null) figures.push({ label: 'CPU pressure from other work during the run (PSI some)', value: Math.round(orders.pressure), unit: '%' });
+    if (baseline) {
+      const b = baseline.latencies.sort((x, y) => x - y);
+      figures.push(
+        { label: 'baseline: authenticated GET (fee-rates) at the same rate, req/s', value: Math.round(baseline.done / BASELINE_SECONDS), unit: 'req/s' },
+        { label: 'baseline: GET latency p99', value: round(percentile(b, 99)), unit: 'ms' },
+        { label: 'baseline: main-thread busy time per GET', value: Math.round(baseline.busyUs), unit: 'µs' },
+      );
+    }
+    return {
+      name: 'api-orders',
+      workload:
+        `${USERS} users, ${CONNECTIONS} keep-alive connections from a worker thread, limit orders on btcusd around a mid at ` +
+        `${RATE}/s for ${SECONDS} s after ${WARMUP} s of warm-up; ${orders.done} acknowledged, ${orders.failed} failed, ${Number(trades.n)} trades; ` +
+        `ledger invariants ${invariants.length === 0 ? 'hold' : 'BROKEN'}; SQLite WAL in a temp DATA_DIR. The baseline sends an ` +
+        `authenticated GET at the same rate through the same HTTP and session stack: the ceiling of this machine for any call. ` +
+        `CPU pressure above ~20% means other processes competed for the CPUs and latencies are not representative.`,
+      figures,
+    };
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  run()
+    .then((r) => {
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(0);
+    })
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+}

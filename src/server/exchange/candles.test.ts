@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { bucketStart, CandleBook } from './candles';
+
+describe('candles', () => {
+  it('buckets are UTC days and weeks starting Monday 00:00 UTC', () => {
+    const wed = Date.UTC(2025, 0, 1, 15, 30); // a Wednesday
+    expect(bucketStart('1d', wed)).toBe(Date.UTC(2025, 0, 1));
+    expect(bucketStart('1w', wed)).toBe(Date.UTC(2024, 11, 30));
+    expect(bucketStart('1w', Date.UTC(2024, 11, 30))).toBe(Date.UTC(2024, 11, 30));
+    expect(bucketStart('1w', Date.UTC(2024, 11, 29, 23, 59))).toBe(Date.UTC(2024, 11, 23));
+  });
+
+  it('fills make open/high/low/close/volume; a new day starts a new candle; each change is reported once per drain', () => {
+    const book = new CandleBook();
+    const day = Date.UTC(2025, 0, 1);
+    book.add('btcusd', day + 1, 100n, 1n);
+    book.add('btcusd', day + 2, 120n, 2n);
+    book.add('btcusd', day + 3, 90n, 3n);
+    const first = book.drainChanges().filter((c) => c.interval === '1d');
+    expect(first).toEqual([{ pair: 'btcusd', interval: '1d', candle: { start: day, open: 100n, high: 120n, low: 90n, close: 90n, volume: 6n } }]);
+    book.add('btcusd', day + 86_400_000, 95n, 1n);
+    const next = book.drainChanges().filter((c) => c.interval === '1d');
+    expect(next.map((c) => [c.candle.start, c.candle.open])).toEqual([[day + 86_400_000, 95n]]);
+  });
+});

@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/server/errors';
+import { auditLedger } from '../../src/server/ledger/audit';
+import { exchangeReads } from '../../src/server/repositories/exchange-reads';
+import { addUser, openWorld, type ServiceWorld } from './exchange-service-harness';
+
+// The single writer's guarantees at the service level: commands in submission order, group
+// commit, answers only after commit, rebuild from storage when a commit fails, and a restart that
+// rebuilds every book (resting, dark, stops, trailing stops, GTD expiries) exactly.
+
+let world: ServiceWorld | null = null;
+afterEach(async () => {
+  await world?.close({ remove: true });
+  world = null;
+});
+
+async function funded(w: ServiceWorld, id: string, funds: Record<string, string>) {
+  await addUser(w.database, id);
+  for (const [c, a] of Object.entries(funds)) await w.exchange.deposit(id, c, a);
+  return id;
+}
+
+describe('single writer with group commit', () => {
+  it('group commit: concurrent orders are applied strictly in submission order and share commits; answers come after the commit', async () => {
+    let commits = 0;
+    world = await openWorld({ exchange: { beforeCommit: () => void commits++ } });
+    const alice = await funded(world, 'alice', { usd: '1000000' });
+    commits = 0;
+    const placed = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => world!.exchange.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: String(20000 + i), quantity: '0.001' })),
+    );
+    expect(placed.map((o) => Number(o.id))).toEqual([...placed.map((o) => Number(o.id))].sort((a, b) => a - b));
+    expect(commits).toBeLessThan(20);
+    // Answered means committed: storage already has every one of them.
+    const rows = await exchangeReads(world.database.db).liveOrders(alice);
+    expect(rows).toHaveLength(200);
+  });
+
+  it('on a failed commit the batch is refused (503) and the books and the ledger are rebuilt from storage', async () => {
+    let failNext = false;
+    world = await openWorld({
+      exchange: {
+        beforeCommit: () => {
+          if (failNext) {
+            failNext = false;
+            throw new Error('disk full');
+          }
+        },
+      },
+    });
+    const bob = await funded(world, 'bob', { btc: '1' });
+    const alice = await funded(world, 'alice', { usd: '100000' });
+    const ask = await world.exchange.placeOrder(bob, 'sell', { currency_pair: 'btcusd', price: '30000', quantity: '0.5' });
+    const hash = world.exchange.stateHash('btcusd');
+
+    failNext = true;
+    const failed = await world.exchange.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '30000', quantity: '0.2' }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(AppError);
+    expect(failed).toMatchObject({ code: 'exchange_unavailable', status: 503 });
+    // Memory is back to what storage holds: the ask untouched, no fill, no hold.
+    expect(world.exchange.stateHash('btcusd')).toBe(hash);
+    expect(world.exchange.checkInvariants()).toEqual([]);
+    expect(world.exchange.depth('btcusd')!.asks).toEqual([['30000', '0.5']]);
+
+    const retry = await world.exchange.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '30000', quantity: '0.2' });
+    expect(retry).toMatchObject({ status: 'done', filled: '0.2' });
+    expect(Number(retry.id)).toBe(Number(ask.id) + 1);
+    expect((await auditLedger(world.database.db)).problems).toEqual([]);
+  });
+
+  it('a commit the database itself refuses (a failing trigger) changes nothing that was acknowledged', async () => {
+    world = await openWorld();
+    await sql`create trigger refuse_trade before insert on trades when new.price = '66666' begin select raise(abort, 'refused'); end`.execute(world.database.db);
+    const bob = await funded(world, 'bob', { btc: '1' });
+    const alice = await funded(world, 'alice', { usd: '100000' });
+    await world.exchange.placeOrder(bob, 'sell', { currency_pair: 'btcusd', price: '66666', quantity: '0.5' });
+    const refused = await world.exchange.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '66666', quantity: '0.1' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'exchange_unavailable' });
+    expect(world.exchange.depth('btcusd')!.asks).toEqual([['66666', '0.5']]);
+    expect(world.exchange.checkInvariants()).toEqual([]);
+    expect((await auditLedger(world.database.db)).problems).toEqual([]);
+    const rows = await exchangeReads(world.database.db).liveOrders(alice);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('restart', () => {
+  it('rebuilding every book from storage loses nothing acknowledged: resting, dark, stops, trailing stops and GTD expiries', async () => {
+    world = await openWorld();
+    const mm = await funded(world, 'mm', { usd: '1000000', btc: '100' });
+    const alice = await funded(world, 'alice', { usd: '1000000', btc: '10' });
+    const ex = world.exchange;
+    const now = world.clock.now();
+    await ex.placeOrder(mm, 'sell', { currency_pair: 'btcusd', price: '30000', quantity: '0.01' });
+    await ex.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '30000', quantity: '0.01' }); // last price 30000
+    await ex.placeOrder(mm, 'buy', { currency_pair: 'btcusd', price: '29000', quantity: '1' });
+    await ex.placeOrder(mm, 'buy', { currency_pair: 'btcusd', price: '29000', quantity: '0.5', destination: 'Dark Pool' });
+    await ex.placeOrder(mm, 'sell', { currency_pair: 'btcusd', price: '31000', quantity: '2' });
+    const gtd = await ex.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '28000', quantity: '0.1', time_in_force: 'GTD', expires: now + 60_000 });
+    const stop = await ex.placeOrder(alice, 'sell', { currency_pair: 'btcusd', algorithm_id: 304, price: '29500', quantity: '0.2' });
+    const trail = await ex.placeOrder(alice, 'sell', { currency_pair: 'btcusd', algorithm_id: 308, quantity: '0.3', stop_amount: '700' });
+    await ex.placeOrder(mm, 'sell', { currency_pair: 'btcusd', price: '30500', quantity: '0.01' });
+    await ex.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '30500', quantity: '0.01' }); // trail moves to 29800
+    await ex.placeOrder(alice, 'sell', { currency_pair: 'ethusd', price: '3000', quantity: '0.5' }).catch(() => undefined); // alice holds no eth: refused
+
+    const hash = ex.stateHash('btcusd');
+    const depth = ex.depth('btcusd');
+    const { dataDir, clock } = world;
+    await world.close();
+    world = await openWorld({ dataDir, clock });
+    const ex2 = world.exchange;
+    expect(ex2.stateHash('btcusd')).toBe(hash);
+    expect(ex2.depth('btcusd')).toEqual(depth);
+    expect(ex2.lastPrice('btcusd')).toBe('30500');
+    expect(ex2.checkInvariants()).toEqual([]);
+    expect((await auditLedger(world.database.db)).problems).toEqual([]);
+
+    // GTD expiry still happens after the restart.
+    world.clock.advance(60_000);
+    expect(await ex2.runTimers()).toBe(1);
+    const reads = exchangeReads(world.database.db);
+    expect((await reads.order(Number(gtd.id)))!.status).toBe('expired');
+    // The trailing stop kept its trigger (29800): a print there fires it; its market sale trades at
+    // 29000, which in turn fires the plain stop (29500) in the same command.
+    await ex2.placeOrder(mm, 'sell', { currency_pair: 'btcusd', price: '29800.01', quantity: '0.01' });
+    await ex2.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '29800.01', quantity: '0.01' });
+    expect((await reads.order(Number(trail.id)))!.status).toBe('open');
+    await ex2.placeOrder(mm, 'sell', { currency_pair: 'btcusd', price: '29800', quantity: '0.01' });
+    await ex2.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '29800', quantity: '0.01' });
+    expect(await reads.order(Number(trail.id))).toMatchObject({ status: 'done', filled: '0.3', filled_amount: '8700' });
+    expect(await reads.order(Number(stop.id))).toMatchObject({ status: 'done', filled: '0.2', filled_amount: '5800' });
+    expect(ex2.checkInvariants()).toEqual([]);
+  });
+});
