@@ -52,7 +52,16 @@ export default function OrderBook({ book, base, quote }: OrderBookProps) {
   const pair = `${base}/${quote}`;
 
   return (
-    <section className={`card ex-card ex-order-book${book.stale ? ' is-stale' : ''}`} aria-labelledby={titleId} aria-busy={book.loading}>
+    <section
+      className={`card ex-card ex-order-book${book.stale ? ' is-stale' : ''}`}
+      aria-labelledby={titleId}
+      aria-busy={book.loading}
+      // Which book message is on screen, for tests and the browser-storm benchmark (book age).
+      data-testid="order-book"
+      data-symbol={book.symbol ?? undefined}
+      data-sequence={book.sequence ?? undefined}
+      data-updated-at={book.updatedAt ?? undefined}
+    >
       <header className="ex-card-header">
         <h2 id={titleId} className="card-title">
           Order Book <span className="ex-title-pair">{pair}</span>
