@@ -10,6 +10,8 @@ import { isAuthError } from './auth-error';
 import { reconnectDelay } from './backoff';
 import type { HubConnectionLike, HubFactory } from './hub-connection';
 
+const CONNECTION_FAILURE_CODES = ['CONNECTION_FAILED', 'CONNECTION_TIMEOUT', 'FAILED_TO_CONNECT', 'READY_TIMEOUT', 'CONNECTION_NOT_AVAILABLE'] as const;
+
 // Spec B §4 connection state machine with our own reconnect loop (spec B §9 backoff), the one
 // token refresh on authentication errors, the start/call/ready timeouts and a periodic health
 // check. Each start builds a fresh hub; callbacks of an older hub are ignored by comparing an
@@ -212,6 +214,8 @@ export class ConnectionManager {
       connectionDuration: 0,
     };
     this.set('Connected');
+    // Failures of earlier attempts are history now; leaving them up reads as a live problem.
+    this.deps.errors.resolve(CONNECTION_FAILURE_CODES);
     this.settleWaiters(ok(undefined));
     this.scheduleHealth();
     this.deps.onConnected(kind);
@@ -315,6 +319,8 @@ export class ConnectionManager {
     this.reconnecting = false;
     this.metrics = { ...this.metrics, lastReconnectAt: now };
     this.set('Connected');
+    // Failures of earlier attempts are history now; leaving them up reads as a live problem.
+    this.deps.errors.resolve(CONNECTION_FAILURE_CODES);
     this.settleWaiters(ok(undefined));
     this.scheduleHealth();
     this.deps.onConnected('reconnect');

@@ -38,6 +38,19 @@ describe('connection state machine (spec B §4, §8, §9)', () => {
     expect(t.engine.getSnapshot().errors).toHaveLength(5);
   });
 
+  it('B8 connection failures of earlier attempts leave the error stream once connected', async () => {
+    const t = createTestEngine();
+    t.hub.defaultOutcome = { error: { message: 'Service unavailable', statusCode: 503 } };
+    t.start();
+    t.engine.setAuth(TEST_USER);
+    await t.advance(500);
+    expect(t.engine.getSnapshot().errors.map((e) => e.code)).toEqual(['CONNECTION_FAILED']);
+    t.hub.defaultOutcome = 'ok';
+    await t.advance(2000);
+    expect(t.engine.getSnapshot().connection.state).toMatch(/Connected|Authenticated/);
+    expect(t.engine.getSnapshot().errors).toEqual([]);
+  });
+
   it('B4 connect is refused with AuthenticationFailed and "User not authenticated" without a user', async () => {
     const t = createTestEngine();
     t.start();

@@ -34,6 +34,14 @@ export class ErrorStream {
     this.onChange();
   }
 
+  /** Drops the entries a recovery made obsolete (e.g. connection failures once connected). */
+  resolve(codes: readonly EngineErrorCode[]): void {
+    const next = this.list.filter((e) => !codes.includes(e.code));
+    if (next.length === this.list.length) return;
+    this.list = Object.freeze(next);
+    this.onChange();
+  }
+
   clear(): void {
     if (this.list.length === 0) return;
     this.list = Object.freeze([]);
