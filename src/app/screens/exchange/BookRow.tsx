@@ -22,11 +22,15 @@ interface BookRowProps {
  * is unchanged, so a book update re-renders only the levels that moved.
  */
 function BookRow({ level, side, places }: BookRowProps) {
-  const flash = level.flash ? ` ex-flash-${level.flash}` : '';
   // The depth bar is the row's background image, sized by this property (exchange.css).
   const style = { '--ex-depth': `${Math.max(0, Math.min(100, level.depthPct))}%` } as CSSProperties;
   return (
-    <div role="row" className={`ex-book-line ex-book-row ex-book-${side}${flash}`} style={style} data-flash={level.flash ?? undefined}>
+    <div role="row" className={`ex-book-line ex-book-row ex-book-${side}`} style={style} data-flash={level.flash ?? undefined}>
+      {level.flash ? (
+        // Keyed by quantity: a level that changes again while flashing remounts only this
+        // overlay, which restarts its fade; the row and its cells stay in place.
+        <span key={level.quantity} className={`ex-flash ex-flash-${level.flash}`} aria-hidden="true" />
+      ) : null}
       <span role="cell" className={`num ex-price ex-${side}`}>
         {formatPrice(level.price, places.price)}
       </span>
@@ -45,11 +49,7 @@ function BookRow({ level, side, places }: BookRowProps) {
 
 export default memo(BookRow);
 
-/**
- * React key of a level's row. It includes the quantity so a level that changes again while
- * still flashing is remounted, which restarts its CSS flash animation; a flash that merely
- * ends keeps the key (same quantity) and only drops the class.
- */
+/** React key of a level's row: its price, so a quantity change updates the row in place. */
 export function bookRowKey(level: BookLevel): string {
-  return `${level.price}|${level.quantity}`;
+  return level.price;
 }

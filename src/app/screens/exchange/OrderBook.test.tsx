@@ -68,19 +68,22 @@ describe('order book (spec B §2)', () => {
     render(<OrderBook book={book} base="BTC" quote="USD" />);
     const [ask] = bodyRows('Asks');
     const [changed, plain] = bodyRows('Bids');
-    expect(ask!.className).toContain('ex-flash-new');
-    expect(changed!.className).toContain('ex-flash-changed');
-    expect(plain!.className).not.toContain('ex-flash');
+    expect(ask!.querySelector('.ex-flash-new')).not.toBeNull();
+    expect(changed!.querySelector('.ex-flash-changed')).not.toBeNull();
+    expect(plain!.querySelector('.ex-flash')).toBeNull();
     expect(ask!.style.getPropertyValue('--ex-depth')).toBe('100%');
     expect(changed!.style.getPropertyValue('--ex-depth')).toBe('37.5%');
   });
 
-  test('B2 order book: a level changing again while flashing restarts its flash (remounted row)', () => {
+  test('B2 order book: a level changing again while flashing restarts its flash (remounted overlay, same row)', () => {
     const first = bookView({ bids: [level('60000', '0.5', { flash: 'changed' })] });
     const { rerender } = render(<OrderBook book={first} base="BTC" quote="USD" />);
-    const before = bodyRows('Bids')[0];
+    const before = bodyRows('Bids')[0]!;
+    const overlayBefore = before.querySelector('.ex-flash');
     rerender(<OrderBook book={bookView({ bids: [level('60000', '0.7', { flash: 'changed' })] })} base="BTC" quote="USD" />);
-    expect(bodyRows('Bids')[0]).not.toBe(before);
+    const after = bodyRows('Bids')[0]!;
+    expect(after).toBe(before);
+    expect(after.querySelector('.ex-flash')).not.toBe(overlayBefore);
   });
 
   test('B2 order book: rows are memoised on the level objects; unchanged levels keep their row', () => {
@@ -91,7 +94,9 @@ describe('order book (spec B §2)', () => {
     rerender(<OrderBook book={bookView({ asks, bids: [level('60000', '1.5', { flash: 'changed' }), kept] })} base="BTC" quote="USD" />);
     const [changedAfter, keptAfter] = bodyRows('Bids');
     expect(keptAfter).toBe(keptBefore);
-    expect(changedAfter).not.toBe(changedBefore);
+    // Same price: the row is updated in place and only its flash overlay is new.
+    expect(changedAfter).toBe(changedBefore);
+    expect(changedAfter!.querySelector('.ex-flash-changed')).not.toBeNull();
     // React.memo: a row whose level object is the same skips rendering.
     expect((BookRow as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.memo'));
   });
