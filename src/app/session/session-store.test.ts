@@ -68,6 +68,8 @@ test('A4 token refresh: a session ended by a failed refresh keeps its reason unt
   store.setUser(wireUser());
   store.clear('session-expired');
   expect(store.getSnapshot().endedReason).toBe('session-expired');
+  store.clear();
+  expect(store.getSnapshot().endedReason).toBe('session-expired');
   store.setUser(wireUser());
   expect(store.getSnapshot().endedReason).toBeNull();
   store.clear();

@@ -101,7 +101,13 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
     },
     clear(reason) {
       persist(null);
-      if (snapshot.user || snapshot.endedReason !== (reason ?? null)) set({ user: null, endedReason: reason ?? null });
+      if (reason) {
+        if (snapshot.user || snapshot.endedReason !== reason) set({ user: null, endedReason: reason });
+        // A plain clear of an already-ended session (e.g. the start-up check failing after the
+        // refresh did) must not erase why it ended.
+      } else if (snapshot.user) {
+        set({ user: null, endedReason: null });
+      }
     },
     markChecked() {
       if (!snapshot.checked) set({ checked: true });
