@@ -57,7 +57,9 @@ let skipped = 0;
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed = json.numPassedTests ?? 0;
-  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+  failed = json.numFailedTests ?? 0;
+  // A file that fails outside any test (import error, hook) has no failed test to count.
+  if (failed === 0) failed = json.numFailedTestSuites ?? 0;
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
 } else {
   failed = 1;
