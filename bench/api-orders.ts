@@ -3,6 +3,7 @@
 // POST /v1/orders/buy|sell over keep-alive HTTP at a steady rate from several connections, with
 // limit orders around a mid price so that about half of them trade. Every answer is an order
 // that was committed (group commit) before it was sent.
+import { individualRegistration } from '../tests/support/registration';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,29 +34,7 @@ async function register(base: string, i: number): Promise<Session> {
   const res = await fetch(`${base}/v1/users/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      account_type: 'individual',
-      first_name: 'Bench',
-      last_name: `Trader${i}`,
-      email,
-      phone_country_code: '+1',
-      phone_number: '+12025550100',
-      password: PASSWORD,
-      password2: PASSWORD,
-      account_role: 'client',
-      account_purpose: 'Investing',
-      individual: {
-        dob: '1990-05-17',
-        residential_country_code: 'US',
-        residential_address: '1 Main Street',
-        residential_city: 'Springfield',
-        residential_state: 'IL',
-        residential_postal_code: '62701',
-        id_type: 'ssn',
-        id_number: '123-45-6789',
-        id_country_code: 'US',
-      },
-    }),
+    body: JSON.stringify(individualRegistration({ first_name: 'Bench', last_name: `Trader${i}`, email, password: PASSWORD })),
   });
   if (res.status !== 200) throw new Error(`register ${res.status}: ${await res.text()}`);
   const cookie = res.headers

@@ -31,6 +31,9 @@ describe('spec A: forgotten and reset password', () => {
       await page.goto(`${env.server.url}/account/login`);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL('**/account/password/forgot-password');
+      // The URL changes before the lazily loaded screen replaces the login form, which has an
+      // Email field too: wait for the new screen before typing.
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       await page.getByLabel('Email').fill(person.email);
       await shot(page, 'forgot-password-form');
       await page.getByRole('button', { name: 'Send Reset Email' }).click();

@@ -10,7 +10,8 @@ import { outboxListSchema, type OutboxEntry } from '../../src/shared/api/server-
 // Shared set-up of the account integration tests: an app on a fresh temporary DATA_DIR,
 // a clock the test moves, and a cookie jar that behaves like a browser's.
 
-export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
+export { STRONG_PASSWORD } from '../support/registration';
+import { individualRegistration, STRONG_PASSWORD, uniqueEmail } from '../support/registration';
 export const NEW_PASSWORD = 'An0ther$ecret!';
 
 /** Rate limits high enough that tests of other rules never trip them. */
@@ -136,39 +137,7 @@ export class Client {
   }
 }
 
-let counter = 0;
-/** A unique email per call, so tests never collide. */
-export function uniqueEmail(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}.${process.pid}.${counter}@example.com`;
-}
-
-export function individualRegistration(overrides: Record<string, unknown> = {}) {
-  return {
-    account_type: 'individual',
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: uniqueEmail('ada'),
-    phone_country_code: '+1',
-    phone_number: '+12025550100',
-    password: STRONG_PASSWORD,
-    password2: STRONG_PASSWORD,
-    account_role: 'client',
-    account_purpose: 'Investing',
-    individual: {
-      dob: '1990-05-17',
-      residential_country_code: 'US',
-      residential_address: '1 Main Street',
-      residential_city: 'Springfield',
-      residential_state: 'IL',
-      residential_postal_code: '62701',
-      id_type: 'ssn',
-      id_number: '123-45-6789',
-      id_country_code: 'US',
-    },
-    ...overrides,
-  };
-}
+export { individualRegistration, uniqueEmail } from '../support/registration';
 
 export function beneficialOwner(overrides: Record<string, unknown> = {}) {
   return {

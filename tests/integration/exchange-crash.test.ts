@@ -1,3 +1,4 @@
+import { individualRegistration } from '../support/registration';
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderListSchema, orderSchema, tradeListSchema, type Order } from '../../src/shared/api/orders';
@@ -41,29 +42,13 @@ async function call(base: string, s: Session | null, method: string, path: strin
 }
 
 async function register(base: string, i: number): Promise<Session> {
-  const res = await call(base, null, 'POST', '/v1/users/register', {
-    account_type: 'individual',
-    first_name: 'Crash',
-    last_name: `Trader${i}`,
-    email: `crash.${process.pid}.${i}@example.com`,
-    phone_country_code: '+1',
-    phone_number: '+12025550100',
-    password: PASSWORD,
-    password2: PASSWORD,
-    account_role: 'client',
-    account_purpose: 'Investing',
-    individual: {
-      dob: '1990-05-17',
-      residential_country_code: 'US',
-      residential_address: '1 Main Street',
-      residential_city: 'Springfield',
-      residential_state: 'IL',
-      residential_postal_code: '62701',
-      id_type: 'ssn',
-      id_number: '123-45-6789',
-      id_country_code: 'US',
-    },
-  });
+  const res = await call(
+    base,
+    null,
+    'POST',
+    '/v1/users/register',
+    individualRegistration({ first_name: 'Crash', last_name: `Trader${i}`, email: `crash.${process.pid}.${i}@example.com`, password: PASSWORD }),
+  );
   expect(res.status).toBe(200);
   const user = ((await res.json()) as { user_details: { id: string } }).user_details;
   const cookie = res.headers
