@@ -19,118 +19,59 @@ type Bound<T extends FieldValues> = {
 
 type Controlled = 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'error';
 
+/** The controller plus the props every text-valued widget takes from it. */
 function useBound<T extends FieldValues>({ control, name }: Bound<T>) {
   const { field, fieldState } = useController({ control, name });
-  return { field, error: fieldState.error?.message };
+  const error = fieldState.error?.message;
+  const common = {
+    name: field.name,
+    ref: field.ref,
+    value: (field.value as string | undefined) ?? '',
+    onBlur: field.onBlur,
+    error,
+  };
+  return { field, common };
+}
+
+/** onChange for native inputs: stores the text and tells the optional listener. */
+function onText(field: { onChange: (value: string) => void }, onValueChange?: (value: string) => void) {
+  return (e: { target: { value: string } }) => {
+    field.onChange(e.target.value);
+    onValueChange?.(e.target.value);
+  };
 }
 
 export function FormText<T extends FieldValues>({ control, name, onValueChange, ...rest }: Bound<T> & Omit<TextInputProps, Controlled>) {
-  const { field, error } = useBound({ control, name });
-  return (
-    <TextInput
-      {...rest}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={(e) => {
-        field.onChange(e.target.value);
-        onValueChange?.(e.target.value);
-      }}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const { field, common } = useBound({ control, name });
+  return <TextInput {...rest} {...common} onChange={onText(field, onValueChange)} />;
 }
 
 export function FormTextArea<T extends FieldValues>({ control, name, ...rest }: Bound<T> & Omit<TextAreaProps, Controlled>) {
-  const { field, error } = useBound({ control, name });
-  return (
-    <TextArea
-      {...rest}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={(e) => field.onChange(e.target.value)}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const { field, common } = useBound({ control, name });
+  return <TextArea {...rest} {...common} onChange={onText(field)} />;
 }
 
 export function FormDate<T extends FieldValues>({ control, name, ...rest }: Bound<T> & Omit<DateInputProps, Controlled>) {
-  const { field, error } = useBound({ control, name });
-  return (
-    <DateInput
-      {...rest}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={(e) => field.onChange(e.target.value)}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const { field, common } = useBound({ control, name });
+  return <DateInput {...rest} {...common} onChange={onText(field)} />;
 }
 
 export function FormSelect<T extends FieldValues>({ control, name, onValueChange, ...rest }: Bound<T> & Omit<SelectProps, Controlled>) {
-  const { field, error } = useBound({ control, name });
-  return (
-    <Select
-      {...rest}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={(e) => {
-        field.onChange(e.target.value);
-        onValueChange?.(e.target.value);
-      }}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const { field, common } = useBound({ control, name });
+  return <Select {...rest} {...common} onChange={onText(field, onValueChange)} />;
 }
 
 export function FormSearchableSelect<T extends FieldValues>({ control, name, ...rest }: Bound<T> & Omit<SearchableSelectProps, Controlled>) {
-  const { field, error } = useBound({ control, name });
-  return (
-    <SearchableSelect
-      {...rest}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const { field, common } = useBound({ control, name });
+  return <SearchableSelect {...rest} {...common} onChange={field.onChange} />;
 }
 
 export function FormMasked<T extends FieldValues>({ control, name, ...rest }: Bound<T> & Omit<MaskedInputProps, Controlled>) {
-  const { field, error } = useBound({ control, name });
-  return (
-    <MaskedInput
-      {...rest}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const { field, common } = useBound({ control, name });
+  return <MaskedInput {...rest} {...common} onChange={field.onChange} />;
 }
 
 export function FormYesNo<T extends FieldValues>({ control, name, ...rest }: Bound<T> & Omit<YesNoProps, Controlled>) {
-  const { field, error } = useBound({ control, name });
-  return (
-    <YesNo
-      {...rest}
-      name={field.name}
-      ref={field.ref}
-      value={field.value as boolean | undefined}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const { field, common } = useBound({ control, name });
+  return <YesNo {...rest} {...common} value={field.value as boolean | undefined} onChange={field.onChange} />;
 }
