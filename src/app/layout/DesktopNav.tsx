@@ -3,6 +3,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useOutsideClick } from '../hooks/useOutsideClick';
 import { session } from '../session/session';
 import { MARKET_NEWS_PATH, navGroups, primaryLinks, toggleOpen } from './nav-items';
+import NavGroupMenu from './NavGroupMenu';
 
 /** Logged-in navigation above the 992 px breakpoint (spec A §2). */
 export default function DesktopNav() {
@@ -32,27 +33,15 @@ export default function DesktopNav() {
           </li>
         ))}
         {navGroups.map((group) => (
-          <li key={group.id} className="nav-dropdown">
-            <button
-              type="button"
-              className="nav-link nav-dropdown-toggle"
-              aria-expanded={open === group.id}
-              aria-controls={`nav-menu-${group.id}`}
-              onClick={() => setOpen((current) => toggleOpen(current, group.id))}
-            >
-              {group.label}
-              <span className="caret" aria-hidden="true" />
-            </button>
-            <ul id={`nav-menu-${group.id}`} className="nav-dropdown-menu" hidden={open !== group.id}>
-              {group.items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className="nav-dropdown-item" onClick={() => setOpen(null)}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </li>
+          <NavGroupMenu
+            key={group.id}
+            group={group}
+            open={open === group.id}
+            idPrefix="nav-menu"
+            classes={{ item: 'nav-dropdown', toggle: 'nav-link nav-dropdown-toggle', list: 'nav-dropdown-menu', link: 'nav-dropdown-item' }}
+            onToggle={() => setOpen((current) => toggleOpen(current, group.id))}
+            onChoose={() => setOpen(null)}
+          />
         ))}
       </ul>
       <div className="nav-actions">

@@ -3,6 +3,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { accountMessages } from '../../shared/messages';
 import { session } from '../session/session';
 import { MARKET_NEWS_PATH, navGroups, primaryLinks, toggleOpen } from './nav-items';
+import NavGroupMenu from './NavGroupMenu';
 
 /**
  * Spec A §2: at 992 px and below, a 320 px slide-out menu. Sections open one at a time;
@@ -67,27 +68,15 @@ export default function MobileMenu({ loggedIn }: { loggedIn: boolean }) {
                 </li>
               ))}
               {navGroups.map((group) => (
-                <li key={group.id}>
-                  <button
-                    type="button"
-                    className="mobile-link mobile-section-toggle"
-                    aria-expanded={section === group.id}
-                    aria-controls={`mobile-section-${group.id}`}
-                    onClick={() => setSection((current) => toggleOpen(current, group.id))}
-                  >
-                    {group.label}
-                    <span className="caret" aria-hidden="true" />
-                  </button>
-                  <ul id={`mobile-section-${group.id}`} className="mobile-sublist" hidden={section !== group.id}>
-                    {group.items.map((item) => (
-                      <li key={item.to}>
-                        <NavLink to={item.to} className="mobile-link mobile-sublink" onClick={() => setMenuOpen(false)}>
-                          {item.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
+                <NavGroupMenu
+                  key={group.id}
+                  group={group}
+                  open={section === group.id}
+                  idPrefix="mobile-section"
+                  classes={{ toggle: 'mobile-link mobile-section-toggle', list: 'mobile-sublist', link: 'mobile-link mobile-sublink' }}
+                  onToggle={() => setSection((current) => toggleOpen(current, group.id))}
+                  onChoose={() => setMenuOpen(false)}
+                />
               ))}
             </ul>
             <div className="mobile-actions">
