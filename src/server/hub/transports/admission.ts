@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Connection } from '../connection';
 import type { HubUser } from '../options';
 import { requestUrl, type HubRuntime } from '../runtime';
-import { rejection, type HttpRejection } from './raw-response';
+import { rejection, sendText, type HttpRejection } from './raw-response';
 
 // Every transport request (poll, send, close, event stream, upgrade) re-proves who the caller
 // is: a connection token alone is not enough, the session behind it must still be valid and
@@ -23,4 +24,16 @@ export async function admit<U extends HubUser>(runtime: HubRuntime<U>, req: Inco
   // The newest proof of identity wins, so hub methods see current claims.
   conn.user = auth.user;
   return { ok: true, conn };
+}
+
+/** admit() for a Fastify route: answers the rejection itself and returns null, or the connection. */
+export async function admitOrReply<U extends HubUser>(
+  runtime: HubRuntime<U>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Connection<U> | null> {
+  const admission = await admit(runtime, request.raw);
+  if (admission.ok) return admission.conn;
+  await sendText(reply, admission.rejection.status, admission.rejection.message);
+  return null;
 }

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HubUser } from '../options';
 import type { HubRuntime } from '../runtime';
-import { admit } from './admission';
+import { admitOrReply } from './admission';
+import { sendText } from './raw-response';
 
 // HTTP POST (TransportProtocols.md): the client-to-server half paired with Server-Sent Events
 // and long polling. The body is fed to the connection as it streams in, so the only memory
@@ -13,26 +14,22 @@ export async function handleSend<U extends HubUser>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const admission = await admit(runtime, request.raw);
-  if (!admission.ok) {
-    await reply.code(admission.rejection.status).type('text/plain; charset=utf-8').send(admission.rejection.message);
-    return;
-  }
-  const conn = admission.conn;
+  const conn = await admitOrReply(runtime, request, reply);
+  if (!conn) return;
   if (conn.state === 'closed') {
-    await reply.code(404).type('text/plain; charset=utf-8').send('No Connection with that ID');
+    await sendText(reply, 404, 'No Connection with that ID');
     return;
   }
   if (conn.transportKind === 'WebSockets') {
-    await reply.code(405).type('text/plain; charset=utf-8').send('POST requests are not allowed for WebSocket connections.');
+    await sendText(reply, 405, 'POST requests are not allowed for WebSocket connections.');
     return;
   }
   if (conn.transportKind === null) {
-    await reply.code(400).type('text/plain; charset=utf-8').send('The transport has not been started.');
+    await sendText(reply, 400, 'The transport has not been started.');
     return;
   }
   if (conn.postInFlight) {
-    await reply.code(409).type('text/plain; charset=utf-8').send('Another send request is in progress.');
+    await sendText(reply, 409, 'Another send request is in progress.');
     return;
   }
   conn.postInFlight = true;
@@ -53,5 +50,5 @@ export async function handleSend<U extends HubUser>(
     conn.postInFlight = false;
   }
   // 200 even if the payload closed the connection: the reason travels in the Close message.
-  await reply.code(200).type('text/plain; charset=utf-8').send('');
+  await sendText(reply, 200, '');
 }

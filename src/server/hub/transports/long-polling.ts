@@ -5,8 +5,8 @@ import type { Connection } from '../connection';
 import type { HubUser } from '../options';
 import type { OutboundFrame } from '../protocol/json';
 import type { HubRuntime } from '../runtime';
-import { admit } from './admission';
-import { endWithStatus, rejection } from './raw-response';
+import { admitOrReply } from './admission';
+import { endWithStatus, rejection, sendText } from './raw-response';
 import type { TransportSink } from './transport';
 
 // Long polling (TransportProtocols.md): GET [endpoint]?id=… waits for data; the first poll only
@@ -132,12 +132,8 @@ export async function handlePoll<U extends HubUser>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const admission = await admit(runtime, request.raw);
-  if (!admission.ok) {
-    await reply.code(admission.rejection.status).type('text/plain; charset=utf-8').send(admission.rejection.message);
-    return;
-  }
-  const conn = admission.conn;
+  const conn = await admitOrReply(runtime, request, reply);
+  if (!conn) return;
   const existing = conn.transport ?? conn.lingeringPoll;
   if (existing instanceof LongPollTransport) {
     reply.hijack();
@@ -149,7 +145,7 @@ export async function handlePoll<U extends HubUser>(
     : { ...rejection(404, 'Long polling is not enabled.'), ok: false as const };
   if (!allowed.ok) {
     const status = 'status' in allowed ? allowed.status : 409;
-    await reply.code(status).type('text/plain; charset=utf-8').send(allowed.message);
+    await sendText(reply, status, allowed.message);
     return;
   }
   const sink = new LongPollTransport(runtime.options.clock, runtime.options.longPollTimeoutMs, () => runtime.forget(conn));
@@ -164,17 +160,13 @@ export async function handleDelete<U extends HubUser>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const admission = await admit(runtime, request.raw);
-  if (!admission.ok) {
-    await reply.code(admission.rejection.status).type('text/plain; charset=utf-8').send(admission.rejection.message);
-    return;
-  }
-  const conn: Connection<U> = admission.conn;
+  const conn: Connection<U> | null = await admitOrReply(runtime, request, reply);
+  if (!conn) return;
   if (conn.transportKind !== 'LongPolling') {
-    await reply.code(400).type('text/plain; charset=utf-8').send('Cannot terminate this connection using the DELETE endpoint.');
+    await sendText(reply, 400, 'Cannot terminate this connection using the DELETE endpoint.');
     return;
   }
   if (conn.state === 'closed') runtime.forget(conn);
   else conn.close({ silent: true });
-  await reply.code(202).type('text/plain; charset=utf-8').send('Accepted');
+  await sendText(reply, 202, 'Accepted');
 }

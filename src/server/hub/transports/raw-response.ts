@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
@@ -45,4 +46,9 @@ export function endWithStatus(res: ServerResponse, { status, message }: HttpReje
     'Cache-Control': 'no-cache',
   });
   res.end(body);
+}
+
+/** A plain-text answer on a transport route (the spec's clients read the status, the text is for people). */
+export async function sendText(reply: FastifyReply, status: number, message: string): Promise<void> {
+  await reply.code(status).type('text/plain; charset=utf-8').send(message);
 }

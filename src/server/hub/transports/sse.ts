@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HubUser } from '../options';
 import type { OutboundFrame } from '../protocol/json';
 import type { HubRuntime } from '../runtime';
-import { admit } from './admission';
-import { rejection } from './raw-response';
+import { admitOrReply } from './admission';
+import { rejection, sendText } from './raw-response';
 import type { TransportSink } from './transport';
 
 // Server-Sent Events (TransportProtocols.md): GET [endpoint]?id=… with Accept: text/event-stream
@@ -59,18 +59,14 @@ export async function handleEventStream<U extends HubUser>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const admission = await admit(runtime, request.raw);
-  if (!admission.ok) {
-    await reply.code(admission.rejection.status).type('text/plain; charset=utf-8').send(admission.rejection.message);
-    return;
-  }
-  const conn = admission.conn;
+  const conn = await admitOrReply(runtime, request, reply);
+  if (!conn) return;
   const allowed = runtime.options.transports.includes('ServerSentEvents')
     ? conn.canAttach('ServerSentEvents')
     : { ...rejection(404, 'Server-Sent Events are not enabled.'), ok: false as const };
   if (!allowed.ok) {
     const status = 'status' in allowed ? allowed.status : 409;
-    await reply.code(status).type('text/plain; charset=utf-8').send(allowed.message);
+    await sendText(reply, status, allowed.message);
     return;
   }
   reply.hijack();
