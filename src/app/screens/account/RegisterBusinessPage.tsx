@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { accountLimits } from '../../../shared/constants';
 import { FormAlert } from '../../forms/FormAlert';
 import { businessFormSchema, type BusinessFormInput, type BusinessFormOutput } from '../../registration/registration-forms';
@@ -10,7 +10,7 @@ import { submitRegistration } from '../../registration/submit-registration';
 import { accountRoutes } from './account-routes';
 import { BusinessDetailsFields } from './BusinessDetailsFields';
 import { PrincipalPlaceFields } from './PrincipalPlaceFields';
-import type { RegisterPageState } from './RegisterPage';
+import { RequirePassword } from './RequirePassword';
 import { submitFailure, type SubmitFailure } from './submit-failure';
 import '../../forms/forms.css';
 
@@ -20,10 +20,11 @@ import '../../forms/forms.css';
  * Like the individual step, a lost (never persisted) password means back to step 1.
  */
 export default function RegisterBusinessPage() {
-  if (!registrationStore.hasPassword()) {
-    return <Navigate to={accountRoutes.register} replace state={{ reenterPassword: true } satisfies RegisterPageState} />;
-  }
-  return <BusinessForm />;
+  return (
+    <RequirePassword>
+      <BusinessForm />
+    </RequirePassword>
+  );
 }
 
 function BusinessForm() {

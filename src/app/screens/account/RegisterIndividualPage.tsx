@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { accountLimits } from '../../../shared/constants';
 import { individualAccountPurposes } from '../../../shared/enums';
 import { FormAlert } from '../../forms/FormAlert';
@@ -15,8 +15,8 @@ import { registrationStore } from '../../registration/registration-store';
 import { submitRegistration } from '../../registration/submit-registration';
 import { accountRoutes } from './account-routes';
 import { IdentityFields } from './IdentityFields';
-import type { RegisterPageState } from './RegisterPage';
 import { ResidenceFields } from './ResidenceFields';
+import { RequirePassword } from './RequirePassword';
 import { submitFailure, type SubmitFailure } from './submit-failure';
 import '../../forms/forms.css';
 
@@ -31,10 +31,11 @@ function individualPurpose(value: string): Purpose | undefined {
  * it is gone: the user goes back to step 1 (answers kept) to type it again.
  */
 export default function RegisterIndividualPage() {
-  if (!registrationStore.hasPassword()) {
-    return <Navigate to={accountRoutes.register} replace state={{ reenterPassword: true } satisfies RegisterPageState} />;
-  }
-  return <IndividualDetailsForm />;
+  return (
+    <RequirePassword>
+      <IndividualDetailsForm />
+    </RequirePassword>
+  );
 }
 
 function IndividualDetailsForm() {
