@@ -99,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const keys = loadOrCreateKeys(config.dataDir);
     const sessions = createSessionService({ keys, clock, ...(options.sessionTimings ? { timings: options.sessionTimings } : {}) });
     const authenticator = createAuthenticator({ database, keys, clock });
+    app.addHook('onClose', async () => authenticator.dispose());
     outbox = createOutbox({ database, clock, log: app.log, delivery: options.outboxDelivery ?? defaultDelivery(config, app) });
     const ctx: AppContext = { config, database, clock, keys, sessions, authenticator, outbox, userEvents: createUserEvents() };
     app.decorate('ctx', ctx);

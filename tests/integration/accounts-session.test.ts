@@ -128,6 +128,8 @@ describe('A7 POST /v1/auth/logout', () => {
   it('A7 logout: ends the session and clears cookies; the old access cookie stops working', async () => {
     const { client } = await registerIndividual(t);
     const stolen = client.jar.clone();
+    // Used once first, so the server has this token's session in its authentication cache.
+    expect((await new Client(t.app, stolen.clone()).get('/v1/users/me')).statusCode).toBe(200);
     const res = await client.post('/v1/auth/logout', undefined, { authHeader: false });
     expect(res.statusCode).toBe(200);
     expect(client.jar.get(ACCESS_COOKIE)).toBeUndefined();
@@ -198,6 +200,7 @@ describe('A7 POST /v1/auth/refresh-token', () => {
     const { client } = await registerIndividual(t);
     const old = client.jar.clone();
     expect((await client.post('/v1/auth/refresh-token')).statusCode).toBe(200);
+    expect((await client.get('/v1/users/me')).statusCode).toBe(200);
     t.clock.advance(10_001);
     const thief = new Client(t.app, old);
     const res = await thief.post('/v1/auth/refresh-token');

@@ -69,6 +69,59 @@ describe('single writer with group commit', () => {
     expect((await auditLedger(world.database.db)).problems).toEqual([]);
   });
 
+  it('pipelining: a batch applied while the one before it commits fails with it, and memory is rebuilt once both settled', async () => {
+    let failNext = false;
+    world = await openWorld({
+      exchange: {
+        beforeCommit: () => {
+          if (failNext) {
+            failNext = false;
+            throw new Error('disk full');
+          }
+        },
+      },
+    });
+    const w = world;
+    const bob = await funded(w, 'bob', { btc: '1' });
+    const alice = await funded(w, 'alice', { usd: '100000' });
+    await w.exchange.placeOrder(bob, 'sell', { currency_pair: 'btcusd', price: '30000', quantity: '0.5' });
+    const hash = w.exchange.stateHash('btcusd');
+
+    failNext = true;
+    const first = w.exchange.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '30000', quantity: '0.2' }).catch((e: unknown) => e);
+    // The first batch is applied and on its way to the writer; this one becomes the next batch,
+    // applied on memory that includes the first.
+    await new Promise((r) => setImmediate(r));
+    const second = w.exchange.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '30000', quantity: '0.1' }).catch((e: unknown) => e);
+    expect(await first).toMatchObject({ code: 'exchange_unavailable' });
+    expect(await second).toMatchObject({ code: 'exchange_unavailable' });
+
+    expect(w.exchange.stateHash('btcusd')).toBe(hash);
+    expect(w.exchange.checkInvariants()).toEqual([]);
+    expect(await exchangeReads(w.database.db).liveOrders(alice)).toEqual([]);
+    expect((await auditLedger(w.database.db)).problems).toEqual([]);
+    const retry = await w.exchange.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '30000', quantity: '0.2' });
+    expect(retry).toMatchObject({ status: 'done', filled: '0.2' });
+  });
+
+  it('pipelining: the same client_order_id in a batch applied while the first is still committing places one order', async () => {
+    world = await openWorld();
+    const w = world;
+    const alice = await funded(w, 'alice', { usd: '100000' });
+    const form = { currency_pair: 'btcusd', price: '20000', quantity: '0.1', client_order_id: '777777' };
+    const first = w.exchange.placeOrder(alice, 'buy', form);
+    await new Promise((r) => setImmediate(r));
+    const second = w.exchange.placeOrder(alice, 'buy', form);
+    await new Promise((r) => setImmediate(r));
+    const third = w.exchange.placeOrder(alice, 'buy', form);
+    const [a, b, c] = await Promise.all([first, second, third]);
+    expect(b.id).toBe(a.id);
+    expect(c.id).toBe(a.id);
+    expect(await exchangeReads(w.database.db).liveOrders(alice)).toHaveLength(1);
+    // Later batches find it in storage.
+    expect((await w.exchange.placeOrder(alice, 'buy', form)).id).toBe(a.id);
+  });
+
   it('a commit the database itself refuses (a failing trigger) changes nothing that was acknowledged', async () => {
     world = await openWorld();
     await sql`create trigger refuse_trade before insert on trades when new.price = '66666' begin select raise(abort, 'refused'); end`.execute(world.database.db);

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { repositories } from '../repositories';
 import { verifyAccessToken } from './access-token';
+import { AuthCache } from './auth-cache';
 import { ACCESS_COOKIE } from './cookies';
 import type { ServerKeys } from './keys';
 
@@ -58,16 +59,28 @@ function queryToken(url: string | undefined): string | undefined {
   return new URLSearchParams(url.slice(q + 1)).get('access_token') ?? undefined;
 }
 
+/** How long an answer is kept at most (see auth-cache.ts), and how many. */
+const CACHE_TTL_MS = 2_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
 export function createAuthenticator(deps: { database: AppDatabase; keys: ServerKeys; clock: Clock }) {
+  const cache = new AuthCache({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });
+
   /** A valid access token of a live session of an existing user, or null. */
   async function resolveAccessToken(token: string, via: AuthVia): Promise<AuthContext | null> {
-    const claims = verifyAccessToken(deps.keys.accessToken, token, deps.clock.now());
+    const now = deps.clock.now();
+    const hit = cache.get(token, now);
+    if (hit) return hit.claims.expiresAt > now ? { user: hit.user, sessionId: hit.session.id, via } : null;
+    const claims = verifyAccessToken(deps.keys.accessToken, token, now);
     if (!claims) return null;
+    const started = cache.begin();
     const repos = repositories(deps.database.db);
     const session = await repos.sessions.findById(claims.sessionId);
     if (!session || session.revoked_at !== null || session.user_id !== claims.userId) return null;
     const user = await repos.users.findById(claims.userId);
-    return user ? { user, sessionId: session.id, via } : null;
+    if (!user) return null;
+    cache.set(token, started, { claims, session, user }, now);
+    return { user, sessionId: session.id, via };
   }
 
   /**
@@ -89,7 +102,12 @@ export function createAuthenticator(deps: { database: AppDatabase; keys: ServerK
     return null;
   }
 
-  return { resolveAccessToken, authenticateRequest };
+  return {
+    resolveAccessToken,
+    authenticateRequest,
+    /** Forgets every kept answer and stops listening for invalidations (the app closed). */
+    dispose: () => cache.dispose(),
+  };
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;
 

@@ -11,7 +11,13 @@ import { runStatements, type Statement } from '../repositories/bulk-write';
 //    batch being committed. Readers on the main connection see each batch once it is committed.
 
 export interface BatchCommitter {
+  /**
+   * Commits in call order; several may be outstanding. Once one fails, every commit asked for
+   * after it fails too (it was built on memory that included the failed batch) until resume().
+   */
   commit(statements: readonly Statement[]): Promise<void>;
+  /** Takes commits again after a failure, once memory has been rebuilt from storage. */
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -19,15 +25,38 @@ export interface BatchCommitter {
 export type BeforeCommit = () => void;
 
 export function inlineCommitter(database: AppDatabase, beforeCommit?: BeforeCommit): BatchCommitter {
+  // A pool could run two transactions at once: chain them so they commit in call order.
+  let tail: Promise<void> = Promise.resolve();
+  let failure: Error | null = null;
   return {
-    async commit(statements) {
-      await database.db.transaction().execute(async (trx) => {
-        await runStatements(trx, statements);
-        beforeCommit?.();
+    commit(statements) {
+      const run = tail.then(async () => {
+        if (failure) throw refusedAfter(failure);
+        try {
+          await database.db.transaction().execute(async (trx) => {
+            await runStatements(trx, statements);
+            beforeCommit?.();
+          });
+        } catch (err) {
+          failure = err instanceof Error ? err : new Error(String(err));
+          throw err;
+        }
       });
+      tail = run.catch(() => undefined);
+      return run;
     },
-    async close() {},
+    async resume() {
+      await tail;
+      failure = null;
+    },
+    async close() {
+      await tail;
+    },
   };
+}
+
+function refusedAfter(failure: Error): Error {
+  return new Error(`Batch refused: an earlier batch failed (${failure.message})`);
 }
 
 // Plain JavaScript, so the thread needs no TypeScript loader (tsx, vitest and node all run it).
@@ -39,6 +68,9 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 5000');
 db.pragma('foreign_keys = ON');
+// The tables the exchange appends to stay in memory instead of being re-read page by page.
+db.pragma('cache_size = -65536');
+db.pragma('temp_store = MEMORY');
 const cache = new Map();
 function prepare(sql) {
   let s = cache.get(sql);
@@ -49,21 +81,45 @@ function prepare(sql) {
   }
   return s;
 }
+// Statement texts arrive once, then by number (see encodeBatch).
+const texts = new Map();
 const write = db.transaction((statements, fail) => {
-  for (const s of statements) prepare(s.sql).run(s.params);
+  for (const [id, params] of statements) prepare(texts.get(id)).run(params);
   if (fail) throw new Error(fail);
 });
+// After a failed batch, the batches queued behind it were built on memory that included it.
+let failure = null;
 parentPort.on('message', (msg) => {
   if (msg.type === 'close') {
     db.close();
     parentPort.postMessage({ id: msg.id, ok: true });
     return;
   }
+  if (msg.type === 'resume') {
+    failure = null;
+    parentPort.postMessage({ id: msg.id, ok: true });
+    return;
+  }
+  let statements;
   try {
-    write(msg.statements, msg.fail);
+    statements = JSON.parse(msg.batch);
+    // Even a refused batch introduces texts that later batches refer to.
+    for (const [id, , sql] of statements) if (sql !== undefined) texts.set(id, sql);
+  } catch (e) {
+    failure = String((e && e.message) || e);
+    parentPort.postMessage({ id: msg.id, ok: false, error: failure });
+    return;
+  }
+  if (failure !== null) {
+    parentPort.postMessage({ id: msg.id, ok: false, error: 'Batch refused: an earlier batch failed (' + failure + ')' });
+    return;
+  }
+  try {
+    write(statements, msg.fail);
     parentPort.postMessage({ id: msg.id, ok: true });
   } catch (e) {
-    parentPort.postMessage({ id: msg.id, ok: false, error: String((e && e.message) || e) });
+    failure = String((e && e.message) || e);
+    parentPort.postMessage({ id: msg.id, ok: false, error: failure });
   }
 });
 `;
@@ -98,6 +154,28 @@ export function sqliteWorkerCommitter(file: string, beforeCommit?: BeforeCommit)
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`SQLite writer thread exited (${code})`)));
 
+  // One JSON string instead of an array of objects: structured-cloning thousands of small
+  // values per batch cost the event loop more than everything else in a commit (measured with
+  // bench/api-orders.ts); a string is copied in one piece. Each SQL text is sent once, then
+  // referred to by number.
+  const textIds = new Map<string, number>();
+  function encodeBatch(statements: readonly Statement[]): string {
+    const entries: unknown[] = [];
+    const introduced = new Map<string, number>();
+    for (const s of statements) {
+      let id = textIds.get(s.sql) ?? introduced.get(s.sql);
+      if (id === undefined) {
+        id = textIds.size + introduced.size + 1;
+        introduced.set(s.sql, id);
+        entries.push([id, s.params, s.sql]);
+      } else entries.push([id, s.params]);
+    }
+    const encoded = JSON.stringify(entries);
+    // Only texts that will reach the writer may be referred to by number later.
+    for (const [sql, id] of introduced) textIds.set(sql, id);
+    return encoded;
+  }
+
   function send(message: Record<string, unknown>): Promise<void> {
     if (dead) return Promise.reject(dead);
     const id = ++next;
@@ -116,7 +194,16 @@ export function sqliteWorkerCommitter(file: string, beforeCommit?: BeforeCommit)
       } catch (err) {
         failure = err instanceof Error ? err.message : String(err);
       }
-      return send({ type: 'write', statements, fail: failure });
+      let batch: string;
+      try {
+        batch = encodeBatch(statements);
+      } catch (err) {
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
+      return send({ type: 'write', batch, fail: failure });
+    },
+    resume() {
+      return send({ type: 'resume' });
     },
     async close() {
       if (dead) return;

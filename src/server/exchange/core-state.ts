@@ -46,6 +46,8 @@ export class PendingChanges {
   readonly booksChanged = new Set<string>();
   /** Pairs that traded (their trailing stops may have moved). */
   readonly pairsTraded = new Set<string>();
+  /** Keys of `clientIds` placed in this batch. */
+  readonly clientKeys: string[] = [];
 
   isEmpty(): boolean {
     return this.orders.size === 0 && this.trades.length === 0 && this.events.length === 0;
@@ -71,8 +73,8 @@ export class CoreState {
   /** Trailing stop ids per pair, to persist their moving triggers. */
   readonly trailing = new Map<string, Set<number>>();
   /**
-   * `${userId} ${clientOrderId}` → the order, for orders placed in the batch being applied
-   * (storage answers for committed ones: see knownClientIds).
+   * `${userId} ${clientOrderId}` → the order, for orders of batches that storage may not show
+   * yet (being applied or being committed); storage answers for the rest: see knownClientIds.
    */
   readonly clientIds = new Map<string, OrderRecord>();
   /** Orders of this batch's client_order_ids that storage already had, looked up before applying. */

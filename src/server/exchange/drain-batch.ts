@@ -15,14 +15,15 @@ import { syncTrailingStops } from './stops';
 export interface DrainedBatch {
   write: ExchangeBatchWrite;
   events: ExchangeEvent[];
+  /** client_order_id keys placed in this batch: storage answers for them once it is committed. */
+  clientKeys: string[];
 }
 
 export function drainBatch(state: CoreState): DrainedBatch {
   syncTrailingStops(state);
   const pending = state.pending;
   state.pending = new PendingChanges();
-  // Committed with this batch, so storage answers for these client_order_ids from now on.
-  state.clientIds.clear();
+  // Looked up for this batch only. (clientIds stay until storage shows their batch.)
   state.knownClientIds.clear();
   const now = state.now();
 
@@ -72,5 +73,6 @@ export function drainBatch(state: CoreState): DrainedBatch {
       candles: state.candles.drainChanges().map((c) => candleToRow(c.pair, c.interval, c.candle, fromUnits)),
     },
     events,
+    clientKeys: pending.clientKeys,
   };
 }

@@ -16,7 +16,7 @@ import { drainBatch } from './drain-batch';
 import { ExchangeEvents } from './events';
 import { expireDue } from './expire';
 import { ratesFor, tierFor } from './fee-schedule';
-import { GroupCommitQueue, type Outcome } from './group-commit-queue';
+import { GroupCommitQueue, type Outcome, type StartedBatch } from './group-commit-queue';
 import { buildState, type BookFactory } from './load-state';
 import { rowToOrderWire } from './order-record';
 import type { PairSpec } from './pair-spec';
@@ -149,26 +149,72 @@ export function createExchange(options: ExchangeOptions) {
   }
 
   /**
-   * Idempotency: one query per batch finds which of its client_order_ids storage already has
-   * (orders of this batch are found in memory), instead of one query per order.
+   * client_order_id keys whose batch has committed since the last lookup: storage answers for
+   * them from the next lookup on, so they can leave `clientIds` once that lookup has run.
+   */
+  let committedClientKeys: string[] = [];
+
+  /**
+   * Idempotency: one query per batch finds which of its client_order_ids storage already has,
+   * instead of one query per order. Orders of batches storage may not show yet are in memory
+   * (`clientIds`); those committed before this query began are dropped from memory after it.
    */
   async function lookUpClientIds(s: CoreState, commands: readonly Command[]): Promise<void> {
+    const visible = committedClientKeys;
+    committedClientKeys = [];
     const keys: { userId: string; clientOrderId: string }[] = [];
     for (const c of commands) {
       if (c.kind === 'place' && c.intent.clientOrderId !== null) keys.push({ userId: c.userId, clientOrderId: c.intent.clientOrderId });
     }
-    if (keys.length === 0) return;
-    for (const row of await reads.ordersByClientIds(keys)) {
-      s.knownClientIds.set(clientKey(row.user_id, row.client_order_id ?? ''), { id: Number(row.id), stored: rowToOrderWire(row) });
+    if (keys.length > 0) {
+      for (const row of await reads.ordersByClientIds(keys)) {
+        s.knownClientIds.set(clientKey(row.user_id, row.client_order_id ?? ''), { id: Number(row.id), stored: rowToOrderWire(row) });
+      }
     }
+    for (const key of visible) s.clientIds.delete(key);
   }
 
-  async function runBatch(commands: readonly Command[]): Promise<Outcome<unknown>[]> {
+  // Pipelining: batch N+1 is applied while batch N is being written. A failure (a commit, or a
+  // bug mid-command) leaves memory ahead of storage, so every batch still in flight fails with
+  // it, and memory is rebuilt from storage once the last of them has settled; new batches wait.
+  let inFlight = 0;
+  /** Settles true when every batch started so far committed; false once one has failed. */
+  let chain: Promise<boolean> = Promise.resolve(true);
+  let failure: { reason: unknown; recovered: Promise<void>; recover(): void } | null = null;
+
+  // A function, so the check reads the current value (not the one narrowed at the batch's start).
+  const failureNow = () => failure;
+  const failureReason = (): unknown => failure?.reason;
+
+  function fail(reason: unknown): void {
+    if (failure) return;
+    let recover!: () => void;
+    const recovered = new Promise<void>((resolve) => (recover = resolve));
+    failure = { reason, recovered, recover };
+    if (inFlight === 0) void recoverNow();
+  }
+
+  async function recoverNow(): Promise<void> {
+    const f = failure;
+    if (!f) return;
+    await rebuild(f.reason);
+    await committer.resume().catch((err: unknown) => log.error({ err }, 'exchange writer did not resume'));
+    failure = null;
+    chain = Promise.resolve(true);
+    f.recover();
+  }
+
+  const unavailable = (commands: readonly Command[], cause: unknown): Outcome<unknown>[] =>
+    commands.map(() => ({ ok: false, error: appError('exchange_unavailable', { cause }) }));
+
+  async function startBatch(commands: readonly Command[]): Promise<StartedBatch<unknown>> {
+    while (failure) await failure.recovered;
     if (!state) await rebuild('no state');
     const s = state;
-    if (!s) return commands.map(() => ({ ok: false, error: appError('exchange_unavailable') }));
+    if (!s) return { outcomes: Promise.resolve(commands.map(() => ({ ok: false, error: appError('exchange_unavailable') }))) };
     await lookUpClientIds(s, commands);
     const outcomes: Outcome<unknown>[] = [];
+    let broken: unknown = null;
     for (const command of commands) {
       try {
         outcomes.push({ ok: true, value: apply(s, command) });
@@ -178,25 +224,59 @@ export function createExchange(options: ExchangeOptions) {
           continue;
         }
         // A bug mid-command may have left memory half-changed: drop the whole batch.
-        await rebuild(error);
-        return commands.map(() => ({ ok: false, error: appError('exchange_unavailable', { cause: error }) }));
+        broken = error;
+        break;
       }
+    }
+    if (broken !== null) {
+      fail(broken);
+      const recovered = failureNow()?.recovered ?? Promise.resolve();
+      return { outcomes: recovered.then(() => unavailable(commands, broken)) };
     }
     const drained = drainBatch(s);
-    if (!isEmptyWrite(drained.write)) {
-      try {
-        await committer.commit(batchStatements(database.dialect, drained.write));
-      } catch (error) {
-        await rebuild(error);
-        return commands.map(() => ({ ok: false, error: appError('exchange_unavailable', { cause: error }) }));
+    // Posted now, so the writer works on it while the next batch is applied.
+    const written = isEmptyWrite(drained.write) ? null : committer.commit(batchStatements(database.dialect, drained.write));
+    written?.catch(() => undefined);
+    const before = chain;
+    inFlight += 1;
+    const settled = (async (): Promise<{ ok: boolean; list: Outcome<unknown>[] }> => {
+      // A batch that writes nothing still answers after the batches before it are durable:
+      // its outcomes were decided on memory that included them.
+      const earlierOk = await before;
+      let cause: unknown = failureReason();
+      let ok = earlierOk;
+      if (written) {
+        try {
+          await written;
+        } catch (error) {
+          ok = false;
+          cause = error;
+        }
       }
-    }
-    emit(drained.events);
-    return outcomes;
+      if (!ok) {
+        fail(cause);
+        return { ok, list: unavailable(commands, cause) };
+      }
+      committedClientKeys.push(...drained.clientKeys);
+      emit(drained.events);
+      return { ok, list: outcomes };
+    })();
+    chain = settled.then((r) => r.ok);
+    const answered = settled.then(async (r) => {
+      inFlight -= 1;
+      // Whoever is refused is answered once memory matches storage again, so a retry sees it.
+      const f = failureNow();
+      if (f) {
+        if (inFlight === 0) void recoverNow();
+        await f.recovered;
+      }
+      return r.list;
+    });
+    return { outcomes: answered };
   }
 
   const queue = new GroupCommitQueue<Command, unknown>({
-    runBatch,
+    startBatch,
     maxBatch: options.maxBatch ?? 1000,
     closedError: () => appError('exchange_unavailable'),
   });

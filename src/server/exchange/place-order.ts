@@ -236,6 +236,10 @@ export function placeOrder(state: CoreState, userId: string, intent: OrderIntent
     applyMatch(state, record, result);
     if (result.fills.length > 0) runStops(state, pair.symbol);
   }
-  if (intent.clientOrderId !== null) state.clientIds.set(clientKey(userId, intent.clientOrderId), record);
+  if (intent.clientOrderId !== null) {
+    const key = clientKey(userId, intent.clientOrderId);
+    state.clientIds.set(key, record);
+    state.pending.clientKeys.push(key);
+  }
   return toOrderWire(record);
 }

@@ -4,10 +4,11 @@ import type { Dialect, Executor } from '../db/database';
 // Multi-row INSERT … ON CONFLICT DO UPDATE for the exchange's batch write, as plain SQL text.
 // Kysely's builder spends far longer compiling a many-row insert than SQLite spends running it
 // (measured: ~10 ms vs ~0.5 ms for 100 rows), and the batch write is the writer's critical path.
-// Rows are cut into chunks of a few fixed sizes so the SQL texts repeat and prepared statements
-// are reused. The statements are the same in SQLite and PostgreSQL except for placeholders.
+// Rows are cut into chunks of power-of-two sizes (at most one statement per size) so the SQL
+// texts repeat and prepared statements are reused. The statements are the same in SQLite and
+// PostgreSQL except for placeholders.
 
-const CHUNK_SIZES = [128, 32, 8, 1] as const;
+const CHUNK_SIZES = [128, 64, 32, 16, 8, 4, 2, 1] as const;
 
 export interface UpsertSpec {
   table: string;

@@ -1,3 +1,4 @@
+import { invalidateAuth } from '../auth/auth-cache';
 import type { AppDatabase, Executor } from '../db/database';
 import { balancesRepository } from './balances';
 import { marketsRepository } from './markets';
@@ -26,7 +27,11 @@ export type Repositories = ReturnType<typeof repositories>;
  * Do slow non-database work (password hashing) before calling this, since SQLite has one writer.
  */
 export async function inTransaction<T>(database: AppDatabase, work: (repos: Repositories) => Promise<T>): Promise<T> {
-  return database.db.transaction().execute((trx) => work(repositories(trx)));
+  const result = await database.db.transaction().execute((trx) => work(repositories(trx)));
+  // The repositories invalidated as they wrote, before the commit; a read in between (another
+  // connection of a pool) may have kept the old rows.
+  invalidateAuth('all');
+  return result;
 }
 
 export { normalizeEmail } from './users';

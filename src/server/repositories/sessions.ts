@@ -1,3 +1,4 @@
+import { invalidateAuth } from '../auth/auth-cache';
 import type { Executor } from '../db/database';
 import type { RefreshTokenRow, SessionRow } from '../db/schema';
 
@@ -23,6 +24,7 @@ export function sessionsRepository(db: Executor) {
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .execute();
+      invalidateAuth({ sessionId: id });
     },
 
     async revokeAllForUser(userId: string, now: number, reason: string): Promise<void> {
@@ -32,6 +34,7 @@ export function sessionsRepository(db: Executor) {
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .execute();
+      invalidateAuth({ userId });
     },
 
     async insertRefreshToken(token: RefreshTokenRow): Promise<void> {

@@ -1,3 +1,4 @@
+import { invalidateAuth } from '../auth/auth-cache';
 import type { Executor } from '../db/database';
 import type { BeneficialOwnerRow, NewUser, UserRow, UserUpdate } from '../db/schema';
 
@@ -24,6 +25,7 @@ export function usersRepository(db: Executor) {
 
     async update(id: string, patch: UserUpdate): Promise<void> {
       await db.updateTable('users').set(patch).where('id', '=', id).execute();
+      invalidateAuth({ userId: id });
     },
 
     async listBeneficialOwners(userId: string): Promise<BeneficialOwnerRow[]> {
