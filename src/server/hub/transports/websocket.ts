@@ -14,6 +14,20 @@ import type { TransportSink } from './transport';
 // connection is created on the spot (clients that skip negotiation). With it, the upgrade
 // attaches to the negotiated connection or, under stateful reconnect, resumes it.
 
+/**
+ * Transports with output waiting, flushed together at the end of the turn: one setImmediate per
+ * turn for every socket instead of one per socket (a storm writes to a thousand in one turn).
+ */
+const waiting = new Set<WebSocketTransport>();
+let flushQueued = false;
+
+function flushWaiting(): void {
+  flushQueued = false;
+  const list = [...waiting];
+  waiting.clear();
+  for (const transport of list) transport.flush();
+}
+
 export class WebSocketTransport implements TransportSink {
   readonly kind = 'WebSockets' as const;
 
@@ -24,7 +38,6 @@ export class WebSocketTransport implements TransportSink {
    */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
-  private flushScheduled = false;
 
   constructor(private readonly ws: WebSocket) {}
 
@@ -32,20 +45,22 @@ export class WebSocketTransport implements TransportSink {
     // The pre-encoded bytes are shared by every receiver: one UTF-8 encoding per message.
     this.pending.push(frame.bytes);
     this.pendingBytes += frame.bytes.length;
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(this.flush);
+    waiting.add(this);
+    if (!flushQueued) {
+      flushQueued = true;
+      setImmediate(flushWaiting);
     }
   }
 
-  private readonly flush = (): void => {
-    this.flushScheduled = false;
+  /** Sends what this turn wrote, as one message. */
+  flush(): void {
+    waiting.delete(this);
     if (this.pending.length === 0) return;
     const data = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(data, { binary: false });
-  };
+  }
 
   bufferedBytes(): number {
     return this.ws.bufferedAmount + this.pendingBytes;
@@ -57,6 +72,7 @@ export class WebSocketTransport implements TransportSink {
   }
 
   abort(): void {
+    waiting.delete(this);
     this.pending = [];
     this.pendingBytes = 0;
     this.ws.terminate();
