@@ -132,11 +132,17 @@ function tick() {
   while (sent < due) send();
   setTimeout(tick, 1);
 }
+const all = [];
 function finish() {
-  const wait = () => (inflight > 0 && Date.now() < end + 10000 ? setTimeout(wait, 10) : parentPort.postMessage({ sent, done, acked, failed, firstError, latencies, elapsed: (Date.now() - start) / 1000 }));
+  const report = () => {
+    for (const conn of all) conn.socket.destroy();
+    parentPort.postMessage({ sent, done, acked, failed, firstError, latencies, elapsed: (Date.now() - start) / 1000 });
+  };
+  const wait = () => (inflight > 0 && Date.now() < end + 10000 ? setTimeout(wait, 10) : report());
   wait();
 }
 Promise.all(Array.from({ length: connections }, open)).then((list) => {
+  all.push(...list);
   idle.push(...list);
   start = Date.now();
   measureFrom = start + warmup * 1000;
@@ -187,7 +193,10 @@ async function load(port: number, sessions: Session[], rate: number, seconds: nu
       eval: true,
       workerData: { port, cookies: sessions.map((s) => s.cookie), rate, seconds, warmup, connections: CONNECTIONS, getPath: getPath ?? null },
     });
-    worker.once('message', resolve);
+    worker.once('message', (result: Omit<LoadResult, 'busyUs' | 'cpuUs' | 'pressure'>) => {
+      void worker.terminate();
+      resolve(result);
+    });
     worker.once('error', reject);
   });
   const elu = performance.eventLoopUtilization(elu0);

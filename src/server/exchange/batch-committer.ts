@@ -62,6 +62,13 @@ function refusedAfter(failure: Error): Error {
 // Plain JavaScript, so the thread needs no TypeScript loader (tsx, vitest and node all run it).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Below the event loop's priority: woken by each batch, this thread would otherwise preempt the
+// thread that serves requests whenever every core is busy (Linux: a thread is a task with its
+// own nice value). Best effort; the writer works the same without it.
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0) require('node:os').setPriority(tid, workerData.nice);
+} catch {}
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL');
@@ -130,9 +137,12 @@ interface Reply {
   error?: string;
 }
 
+/** The writer thread's nice value (the event loop's is 0). */
+const WRITER_NICE = 5;
+
 export function sqliteWorkerCommitter(file: string, beforeCommit?: BeforeCommit): BatchCommitter {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, nice: WRITER_NICE } });
   // Keeps the process alive only while a commit is outstanding.
   worker.unref();
   const pending = new Map<number, { resolve(): void; reject(e: Error): void }>();
