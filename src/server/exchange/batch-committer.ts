@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { AppDatabase } from '../db/database';
+import { lowerThreadPriorityJs } from '../db/thread-priority';
+import { startWalCheckpointer } from '../db/wal-checkpointer';
 import { runStatements, type Statement } from '../repositories/bulk-write';
 
 // Where a batch's statements become durable, in ONE transaction. Two ways:
@@ -59,16 +61,13 @@ function refusedAfter(failure: Error): Error {
   return new Error(`Batch refused: an earlier batch failed (${failure.message})`);
 }
 
+/** The writer thread's nice value: below the event loop, which it would otherwise preempt. */
+const WRITER_NICE = 5;
+
 // Plain JavaScript, so the thread needs no TypeScript loader (tsx, vitest and node all run it).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-// Below the event loop's priority: woken by each batch, this thread would otherwise preempt the
-// thread that serves requests whenever every core is busy (Linux: a thread is a task with its
-// own nice value). Best effort; the writer works the same without it.
-try {
-  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0) require('node:os').setPriority(tid, workerData.nice);
-} catch {}
+${lowerThreadPriorityJs(WRITER_NICE)}
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL');
@@ -78,6 +77,8 @@ db.pragma('foreign_keys = ON');
 // The tables the exchange appends to stay in memory instead of being re-read page by page.
 db.pragma('cache_size = -65536');
 db.pragma('temp_store = MEMORY');
+// Checkpoints run on their own thread (see wal-checkpointer.ts), never inside a batch's commit.
+db.pragma('wal_autocheckpoint = 0');
 const cache = new Map();
 function prepare(sql) {
   let s = cache.get(sql);
@@ -137,12 +138,10 @@ interface Reply {
   error?: string;
 }
 
-/** The writer thread's nice value (the event loop's is 0). */
-const WRITER_NICE = 5;
-
 export function sqliteWorkerCommitter(file: string, beforeCommit?: BeforeCommit): BatchCommitter {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, nice: WRITER_NICE } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
+  const checkpointer = startWalCheckpointer(file, driver);
   // Keeps the process alive only while a commit is outstanding.
   worker.unref();
   const pending = new Map<number, { resolve(): void; reject(e: Error): void }>();
@@ -216,6 +215,7 @@ export function sqliteWorkerCommitter(file: string, beforeCommit?: BeforeCommit)
       return send({ type: 'resume' });
     },
     async close() {
+      await checkpointer.close();
       if (dead) return;
       await send({ type: 'close' }).catch(() => undefined);
       await worker.terminate();
