@@ -38,9 +38,13 @@ export function startWalCheckpointer(file: string, driver: string, intervalMs = 
   worker.on('error', () => undefined);
   return {
     async close() {
+      // Kept alive until it has closed its connection (the process may have nothing else left).
+      worker.ref();
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage('close');
-      await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)))]);
+      clearTimeout(timer);
       await worker.terminate();
     },
   };
