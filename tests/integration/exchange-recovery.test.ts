@@ -71,6 +71,9 @@ describe('single writer with group commit', () => {
 
   it('pipelining: a batch applied while the one before it commits fails with it, and memory is rebuilt once both settled', async () => {
     let failNext = false;
+    // The failing batch's answer is held back until the next batch has been applied and sent to
+    // the writer, so the two are certainly in flight together.
+    let holding: { release(): void; released: Promise<void> } | null = null;
     world = await openWorld({
       exchange: {
         beforeCommit: () => {
@@ -79,6 +82,21 @@ describe('single writer with group commit', () => {
             throw new Error('disk full');
           }
         },
+        wrapCommitter: (real) => ({
+          ...real,
+          commit(statements) {
+            const failing = failNext;
+            const written = real.commit(statements);
+            if (failing) {
+              let release!: () => void;
+              const released = new Promise<void>((r) => (release = r));
+              holding = { release, released };
+              return released.then(() => written);
+            }
+            holding?.release();
+            return written;
+          },
+        }),
       },
     });
     const w = world;

@@ -9,7 +9,7 @@ import { AppError, appError, fieldErrorsFromZod, validationError } from '../erro
 import { accountEntries, checkAccounts, checkConservation, ledgerTotals } from '../ledger/invariants';
 import { exchangeReads } from '../repositories/exchange-reads';
 import { batchStatements, exchangeStore, isEmptyWrite } from '../repositories/exchange-store';
-import { createCommitter, type BeforeCommit } from './batch-committer';
+import { createCommitter, type BatchCommitter, type BeforeCommit } from './batch-committer';
 import { cancelOrder } from './cancel-order';
 import { defaultCoreOptions, type CoreOptions, type CoreState } from './core-state';
 import { drainBatch } from './drain-batch';
@@ -54,6 +54,8 @@ export interface ExchangeOptions {
   beforeCommit?: BeforeCommit;
   /** Write batches on the app's connection even for SQLite (default: a SQLite writer thread). */
   inlineCommit?: boolean;
+  /** Test hook: wraps the committer the exchange would use (to hold or reorder its answers). */
+  wrapCommitter?: (committer: BatchCommitter) => BatchCommitter;
 }
 
 type Command =
@@ -91,10 +93,11 @@ export function createExchange(options: ExchangeOptions) {
   const log = options.log ?? silentLogger;
   const coreOptions: CoreOptions = { ...defaultCoreOptions, ...options.core };
   const reads = exchangeReads(database.db);
-  const committer = createCommitter(database, {
+  const created = createCommitter(database, {
     ...(options.inlineCommit !== undefined ? { inline: options.inlineCommit } : {}),
     ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}),
   });
+  const committer = options.wrapCommitter ? options.wrapCommitter(created) : created;
   let state: CoreState | null = null;
   let timer: NodeJS.Timeout | null = null;
   let expiryQueued = false;
