@@ -46,11 +46,17 @@ export function toUnits(value: string, opts: { truncate?: boolean } = {}): bigin
 /** Formats 1e-8 units as a canonical decimal string: no trailing zeros, at least one integer digit. */
 export function fromUnits(units: bigint, minDecimals = 0): string {
   const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const int = abs / UNIT;
-  let frac = (abs % UNIT).toString().padStart(DECIMALS, '0').replace(/0+$/, '');
+  // Cut the digit string rather than divide: bigint division is the slow part, and every
+  // balance, fill and journal line the exchange writes goes through here.
+  const digits = (negative ? -units : units).toString();
+  const cut = digits.length - DECIMALS;
+  const int = cut > 0 ? digits.slice(0, cut) : '0';
+  const padded = cut >= 0 ? digits.slice(cut) : digits.padStart(DECIMALS, '0');
+  let end = padded.length;
+  while (end > 0 && padded.charCodeAt(end - 1) === 48) end--;
+  let frac = padded.slice(0, end);
   if (frac.length < minDecimals) frac = frac.padEnd(minDecimals, '0');
-  return `${negative && abs !== 0n ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
 }
 
 /** Canonical form of a decimal string (e.g. "001.500" → "1.5"). */
