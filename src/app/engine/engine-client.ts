@@ -3,6 +3,7 @@ import type { EngineApi, EngineHost, EngineSnapshot, EngineUser } from '../../wo
 import { initialSnapshot } from '../../worker/engine/initial-snapshot';
 import { readLeftFeeds, readPair, writeLeftFeeds, writePair } from './engine-storage';
 import { createSnapshotMirror } from './snapshot-mirror';
+import { defaultViewCadence, type ViewCadence } from './view-cadence';
 
 // The main-thread side of the engine: starts the worker, mirrors its snapshots into a local
 // store for useSyncExternalStore, serves as its host (storage, the shared session refresh,
@@ -23,6 +24,8 @@ export interface EngineClientOptions {
   readonly session: SessionSource;
   readonly refreshSession: () => Promise<boolean>;
   readonly logout: () => void;
+  /** How the view follows the snapshots (view-cadence.ts); null shows every update at once. */
+  readonly cadence?: ViewCadence | null;
 }
 
 export interface EngineClient {
@@ -36,7 +39,7 @@ export interface EngineClient {
 
 export function createEngineClient(options: EngineClientOptions): EngineClient {
   const saved = readPair(options.storage);
-  const mirror = createSnapshotMirror(initialSnapshot(saved.base, saved.quote));
+  const mirror = createSnapshotMirror(initialSnapshot(saved.base, saved.quote), options.cadence === undefined ? defaultViewCadence() : options.cadence);
   const api = Comlink.wrap<EngineApi>(options.endpoint);
 
   const host: EngineHost = {
@@ -74,6 +77,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     ready,
     dispose() {
       disposed = true;
+      mirror.dispose();
       stopSession();
       if (subscription !== null) void api.unsubscribe(subscription);
       void api.dispose();

@@ -10,21 +10,48 @@ export interface TitleSource<S> {
  * Keeps document.title equal to `toTitle(store snapshot)` while mounted, and puts the product
  * name back afterwards. It writes the title straight from the store's listener, with no React
  * state, so a new best bid re-renders nothing.
+ *
+ * `spacing` spaces the writes out (the latest title is written when the interval ends): a
+ * title write costs the page about a millisecond (measured under bench/browser-storm.ts), and a
+ * tab title that followed every book frame would change faster than anyone reads it. A change
+ * of `subject` (e.g. the selected pair) is written at once.
  */
-export function useDocumentTitle<S>(store: TitleSource<S>, toTitle: (snapshot: S) => string): void {
-  const toTitleRef = useRef(toTitle);
+export interface TitleSpacing<S> {
+  readonly minIntervalMs: number;
+  readonly subject: (snapshot: S) => unknown;
+}
+
+export function useDocumentTitle<S>(store: TitleSource<S>, toTitle: (snapshot: S) => string, spacing?: TitleSpacing<S>): void {
+  const latest = useRef({ toTitle, spacing });
   useLayoutEffect(() => {
-    toTitleRef.current = toTitle;
+    latest.current = { toTitle, spacing };
   });
   useEffect(() => {
-    const apply = () => {
-      const title = toTitleRef.current(store.getSnapshot());
-      if (document.title !== title) document.title = title;
+    let lastWrite = -Infinity;
+    let lastSubject: unknown;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const write = () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      const snapshot = store.getSnapshot();
+      lastSubject = latest.current.spacing?.subject(snapshot);
+      const title = latest.current.toTitle(snapshot);
+      if (document.title === title) return;
+      document.title = title;
+      lastWrite = performance.now();
     };
-    apply();
+    const apply = () => {
+      const { spacing: space, toTitle: titleOf } = latest.current;
+      const snapshot = store.getSnapshot();
+      const wait = space ? lastWrite + space.minIntervalMs - performance.now() : 0;
+      if (wait <= 0 || space?.subject(snapshot) !== lastSubject) write();
+      else if (timer === null && titleOf(snapshot) !== document.title) timer = setTimeout(write, wait);
+    };
+    write();
     const unsubscribe = store.subscribe(apply);
     return () => {
       unsubscribe();
+      if (timer !== null) clearTimeout(timer);
       document.title = PRODUCT_NAME;
     };
   }, [store]);

@@ -1,6 +1,6 @@
 import type { EngineSnapshot } from '../../worker/api';
 import { exchangeTitle } from './exchange-title';
-import { useDocumentTitle, type TitleSource } from './useDocumentTitle';
+import { useDocumentTitle, type TitleSource, type TitleSpacing } from './useDocumentTitle';
 
 function titleOf(snapshot: EngineSnapshot): string {
   const { selected, book } = snapshot;
@@ -11,7 +11,10 @@ function titleOf(snapshot: EngineSnapshot): string {
   return exchangeTitle({ base: selected.base, quote: selected.quote, bestBid });
 }
 
+/** At most two writes a second for a moving best bid (within 0.5 s of the latest); a new pair at once. */
+const spacing: TitleSpacing<EngineSnapshot> = { minIntervalMs: 500, subject: (s) => s.selected.symbol };
+
 /** Spec B §1 tab title while the exchange screen is open: best bid and pair. */
 export function useExchangeTitle(store: TitleSource<EngineSnapshot>): void {
-  useDocumentTitle(store, titleOf);
+  useDocumentTitle(store, titleOf, spacing);
 }

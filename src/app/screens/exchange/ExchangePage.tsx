@@ -3,7 +3,11 @@ import { tradingTexts } from '../../../shared/messages';
 import { useConnection } from '../../hooks/useConnection';
 import { useEngine } from '../../hooks/useEngine';
 import { useEngineErrors } from '../../hooks/useEngineErrors';
+import { useBookMid } from '../../hooks/useBookMid';
+import { useDataStale } from '../../hooks/useDataStale';
+import { useEngineSelector } from '../../hooks/useEngineSelector';
 import { useOrderBook } from '../../hooks/useOrderBook';
+import { usePairCodes } from '../../hooks/usePairCodes';
 import { useRecentTrades } from '../../hooks/useRecentTrades';
 import { useSelectedPair } from '../../hooks/useSelectedPair';
 import { useTickers } from '../../hooks/useTickers';
@@ -18,8 +22,8 @@ import TimeAndSales from './TimeAndSales';
 import { usePairFromOtherTabs } from './usePairFromOtherTabs';
 import './exchange.css';
 
-// Each live section subscribes to its own slices, so an order book frame re-renders the book
-// (and the mid in the header) and nothing else.
+// Each live section subscribes to the parts it shows, so an order book frame re-renders the
+// book (and the header's mid when it moved) and a ticker re-renders only the header figures.
 
 function LiveConnection() {
   const { api } = useEngine();
@@ -29,16 +33,22 @@ function LiveConnection() {
 }
 
 function LivePairSummary() {
-  const book = useOrderBook();
-  const selected = useSelectedPair();
-  return <PairSummary row={selected.row} mid={book.mid} tick={book.tick} base={selected.base} />;
+  const { mid, tick } = useBookMid();
+  const row = useEngineSelector((s) => s.selected.row);
+  const { base } = usePairCodes();
+  return <PairSummary row={row} mid={mid} tick={tick} base={base} />;
 }
+
+// Created once: the selector re-renders on every ticker (its dropdown lists them all), and
+// these keep their own subscriptions instead of re-rendering with it.
+const pairSummary = <LivePairSummary />;
+const connectionStatus = <LiveConnection />;
 
 function LivePairSelector() {
   const { api } = useEngine();
   const pairs = useTickers();
   const selected = useSelectedPair();
-  return <PairSelector pairs={pairs} selected={selected} actions={api} summary={<LivePairSummary />} aside={<LiveConnection />} />;
+  return <PairSelector pairs={pairs} selected={selected} actions={api} summary={pairSummary} aside={connectionStatus} />;
 }
 
 function LiveErrors() {
@@ -50,15 +60,15 @@ function LiveErrors() {
 
 function LiveOrderBook() {
   const book = useOrderBook();
-  const selected = useSelectedPair();
-  return <OrderBook book={book} base={selected.base} quote={selected.quote} />;
+  const { base, quote } = usePairCodes();
+  return <OrderBook book={book} base={base} quote={quote} />;
 }
 
 function LiveTimeAndSales() {
   const trades = useRecentTrades();
-  const selected = useSelectedPair();
-  const { stale } = useConnection();
-  return <TimeAndSales trades={trades} base={selected.base} quote={selected.quote} stale={stale} />;
+  const { base, quote } = usePairCodes();
+  const stale = useDataStale();
+  return <TimeAndSales trades={trades} base={base} quote={quote} stale={stale} />;
 }
 
 /** Spec B §2 exchange (main) screen: a grid on desktop, stacked on phones (≤ 992 px). */

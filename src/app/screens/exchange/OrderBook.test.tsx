@@ -68,22 +68,26 @@ describe('order book (spec B §2)', () => {
     render(<OrderBook book={book} base="BTC" quote="USD" />);
     const [ask] = bodyRows('Asks');
     const [changed, plain] = bodyRows('Bids');
-    expect(ask!.querySelector('.ex-flash-new')).not.toBeNull();
-    expect(changed!.querySelector('.ex-flash-changed')).not.toBeNull();
-    expect(plain!.querySelector('.ex-flash')).toBeNull();
-    expect(ask!.style.getPropertyValue('--ex-depth')).toBe('100%');
-    expect(changed!.style.getPropertyValue('--ex-depth')).toBe('37.5%');
+    expect(ask!.dataset.flash).toBe('new');
+    expect(changed!.dataset.flash).toBe('changed');
+    expect(plain!.dataset.flash).toBeUndefined();
+    expect(ask!.style.backgroundSize).toBe('100% 100%');
+    expect(changed!.style.backgroundSize).toBe('37.5% 100%');
+    expect(plain!.style.backgroundSize).toBe('12% 100%');
   });
 
-  test('B2 order book: a level changing again while flashing restarts its flash (remounted overlay, same row)', () => {
-    const first = bookView({ bids: [level('60000', '0.5', { flash: 'changed' })] });
-    const { rerender } = render(<OrderBook book={first} base="BTC" quote="USD" />);
+  test('B2 order book: a flash is on while the engine flags the level and off once it clears it, in the same row', () => {
+    const { rerender } = render(<OrderBook book={bookView({ bids: [level('60000', '0.5', { flash: 'changed' })] })} base="BTC" quote="USD" />);
     const before = bodyRows('Bids')[0]!;
-    const overlayBefore = before.querySelector('.ex-flash');
+    // Changed again while flashing: the engine keeps the flag 0.6 s from the latest change.
     rerender(<OrderBook book={bookView({ bids: [level('60000', '0.7', { flash: 'changed' })] })} base="BTC" quote="USD" />);
-    const after = bodyRows('Bids')[0]!;
-    expect(after).toBe(before);
-    expect(after.querySelector('.ex-flash')).not.toBe(overlayBefore);
+    expect(bodyRows('Bids')[0]).toBe(before);
+    expect(before.dataset.flash).toBe('changed');
+    rerender(<OrderBook book={bookView({ bids: [level('60000', '0.7')] })} base="BTC" quote="USD" />);
+    expect(bodyRows('Bids')[0]).toBe(before);
+    expect(before.dataset.flash).toBeUndefined();
+    // Nothing is mounted per flash: the row keeps exactly its four cells.
+    expect(before.children).toHaveLength(4);
   });
 
   test('B2 order book: rows are memoised on the level objects; unchanged levels keep their row', () => {
@@ -94,11 +98,41 @@ describe('order book (spec B §2)', () => {
     rerender(<OrderBook book={bookView({ asks, bids: [level('60000', '1.5', { flash: 'changed' }), kept] })} base="BTC" quote="USD" />);
     const [changedAfter, keptAfter] = bodyRows('Bids');
     expect(keptAfter).toBe(keptBefore);
-    // Same price: the row is updated in place and only its flash overlay is new.
+    // Same price in the same slot: the row is updated in place.
     expect(changedAfter).toBe(changedBefore);
-    expect(changedAfter!.querySelector('.ex-flash-changed')).not.toBeNull();
+    expect(changedAfter!.dataset.flash).toBe('changed');
     // React.memo: a row whose level object is the same skips rendering.
     expect((BookRow as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.memo'));
+  });
+
+  test('B2 order book: rows are slots counted from the mid; levels coming and going reuse them', () => {
+    const { rerender } = render(
+      <OrderBook book={bookView({ asks: [level('60001', '1'), level('60002', '2')], bids: [level('60000', '1'), level('59999', '2')] })} base="BTC" quote="USD" />,
+    );
+    const asksBefore = bodyRows('Asks');
+    const bidsBefore = bodyRows('Bids');
+    // A new best bid and a new best ask: every level moves one slot away from the mid.
+    rerender(
+      <OrderBook
+        book={bookView({
+          asks: [level('60000.5', '3', { flash: 'new' }), level('60001', '1'), level('60002', '2')],
+          bids: [level('60000.25', '3', { flash: 'new' }), level('60000', '1'), level('59999', '2')],
+        })}
+        base="BTC"
+        quote="USD"
+      />,
+    );
+    expect(prices('Asks')).toEqual(['60,002.00', '60,001.00', '60,000.50']);
+    expect(prices('Bids')).toEqual(['60,000.25', '60,000.00', '59,999.00']);
+    const asksAfter = bodyRows('Asks');
+    const bidsAfter = bodyRows('Bids');
+    // The slots nearest the mid are the same elements; only the farthest slot is new.
+    expect(asksAfter[2]).toBe(asksBefore[1]);
+    expect(asksAfter[1]).toBe(asksBefore[0]);
+    expect(bidsAfter[0]).toBe(bidsBefore[0]);
+    expect(bidsAfter[1]).toBe(bidsBefore[1]);
+    expect(bidsAfter[0]!.dataset.flash).toBe('new');
+    expect(bidsAfter[1]!.dataset.flash).toBeUndefined();
   });
 
   test('B2 order book: a stale book is dimmed and badged', () => {

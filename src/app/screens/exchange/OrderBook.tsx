@@ -13,6 +13,7 @@ interface OrderBookProps {
 }
 
 function Side({ levels, side, places, loading, emptyText, label }: {
+  /** In screen order (asks worst first, bids best first). */
   levels: readonly BookLevel[];
   side: BookSide;
   places: BookColumnPlaces;
@@ -23,7 +24,9 @@ function Side({ levels, side, places, loading, emptyText, label }: {
   return (
     <div role="rowgroup" className={`ex-book-side ex-book-${side}s`} aria-label={label}>
       {levels.length > 0 ? (
-        levels.map((level) => <BookRow key={bookRowKey(level)} level={level} side={side} places={places} />)
+        levels.map((level, i) => (
+          <BookRow key={bookRowKey(side === 'ask' ? levels.length - 1 - i : i)} level={level} side={side} places={places} />
+        ))
       ) : (
         <div role="row" className="ex-book-line ex-message-row">
           <span role="cell" className="ex-book-wide muted">

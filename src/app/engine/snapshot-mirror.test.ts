@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineSnapshot, SnapshotUpdate } from '../../worker/api';
+import { initialSnapshot } from '../../worker/engine/initial-snapshot';
+import { createSnapshotMirror } from './snapshot-mirror';
+import { AMBIENT_SLICES, TIME_AND_SALES_SPACING, type SpacedSlice, type ViewCadence } from './view-cadence';
+
+// The view's cadence over the engine's updates: the book at once, ambient slices with it (or
+// after a short delay), Time and Sales at most every 100 ms while it shows the same pair.
+
+function manualCadence() {
+  let now = 0;
+  const timers: { at: number; cb: () => void; live: boolean }[] = [];
+  const cadence: ViewCadence = {
+    ambient: AMBIENT_SLICES,
+    maxDelayMs: 50,
+    spaced: [TIME_AND_SALES_SPACING as unknown as SpacedSlice],
+    now: () => now,
+    setTimer: (cb, ms) => {
+      const t = { at: now + ms, cb, live: true };
+      timers.push(t);
+      return () => void (t.live = false);
+    },
+  };
+  return {
+    cadence,
+    advance(ms: number) {
+      const end = now + ms;
+      for (;;) {
+        const due = timers.filter((t) => t.live && t.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        now = due.at;
+        due.live = false;
+        due.cb();
+      }
+      now = end;
+    },
+  };
+}
+
+let version = 10;
+const update = (changed: SnapshotUpdate['changed'], full = false): SnapshotUpdate => ({ version: ++version, full, changed });
+const base = initialSnapshot('BTC', 'USD');
+const book = (sequence: number): EngineSnapshot['book'] => ({ ...base.book, symbol: 'btcusd', sequence, loading: false });
+const trades = (n: number, symbol = 'btcusd'): EngineSnapshot['recentTrades'] => ({
+  symbol,
+  loading: false,
+  items: Array.from({ length: n }, (_, i) => ({ id: `${symbol}-${i}`, timestamp: i, price: '1', quantity: '1', side: 'buy' as const })),
+});
+
+describe('snapshot mirror cadence', () => {
+  it('shows a book update at once and an ambient-only update with the next book or after 50 ms', () => {
+    const clock = manualCadence();
+    const mirror = createSnapshotMirror(base, clock.cadence);
+    let notified = 0;
+    mirror.subscribe(() => notified++);
+    mirror.apply(update({ book: book(1) }));
+    expect(notified).toBe(1);
+    expect(mirror.getSnapshot().book.sequence).toBe(1);
+
+    const pairs = { ...base.pairs, search: 'x' };
+    mirror.apply(update({ pairs }));
+    expect(notified).toBe(1);
+    expect(mirror.getSnapshot().pairs.search).toBe('');
+    // The next book carries it.
+    mirror.apply(update({ book: book(2) }));
+    expect(notified).toBe(2);
+    expect(mirror.getSnapshot().pairs.search).toBe('x');
+
+    // No book: it is shown 50 ms later, in one notification.
+    const pairs2 = { ...base.pairs, search: 'xy' };
+    mirror.apply(update({ pairs: pairs2 }));
+    clock.advance(49);
+    expect(notified).toBe(2);
+    clock.advance(1);
+    expect(notified).toBe(3);
+    expect(mirror.getSnapshot().pairs.search).toBe('xy');
+  });
+
+  it('spaces Time and Sales of one pair to one render per 100 ms, riding on book updates; a new pair at once', () => {
+    const clock = manualCadence();
+    const mirror = createSnapshotMirror(base, clock.cadence);
+    mirror.apply(update({ book: book(1), recentTrades: trades(1) }));
+    expect(mirror.getSnapshot().recentTrades.items).toHaveLength(1);
+    clock.advance(30);
+    mirror.apply(update({ book: book(2), recentTrades: trades(2) }));
+    // The book moves on; the trades wait for their interval.
+    expect(mirror.getSnapshot().book.sequence).toBe(2);
+    expect(mirror.getSnapshot().recentTrades.items).toHaveLength(1);
+    clock.advance(80); // 110 ms since the trades were shown
+    mirror.apply(update({ book: book(3) }));
+    expect(mirror.getSnapshot().recentTrades.items).toHaveLength(2);
+    // Without books, held trades still show (interval plus the ambient delay at most).
+    mirror.apply(update({ recentTrades: trades(3) }));
+    clock.advance(150);
+    expect(mirror.getSnapshot().recentTrades.items).toHaveLength(3);
+    // Another pair's list is not held.
+    mirror.apply(update({ book: { ...book(4), symbol: 'ethusd' }, recentTrades: trades(1, 'ethusd') }));
+    expect(mirror.getSnapshot().recentTrades.symbol).toBe('ethusd');
+  });
+
+  it('without a cadence every update is shown at once; stale versions never move it back', () => {
+    const mirror = createSnapshotMirror(base);
+    let notified = 0;
+    mirror.subscribe(() => notified++);
+    const u = update({ pairs: { ...base.pairs, search: 'a' } });
+    mirror.apply(u);
+    expect(notified).toBe(1);
+    mirror.apply({ ...u, changed: { pairs: { ...base.pairs, search: 'old' } } });
+    expect(mirror.getSnapshot().pairs.search).toBe('a');
+  });
+});

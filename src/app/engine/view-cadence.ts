@@ -1,0 +1,60 @@
+import type { EngineSnapshot, RecentTradesView, SnapshotSlice } from '../../worker/api';
+
+/**
+ * How often the view follows each part of the engine's snapshots. The worker posts at most one
+ * update per animation frame, but under a market-data storm the slices change at different
+ * moments: a book frame, then a trade frame, then a ticker frame, each a separate React commit
+ * and a separate style/layout/paint of the page (measured with bench/browser-storm.ts: ~43
+ * updates and ~35 rendered frames a second, most of the main thread's time).
+ *
+ * The order book is shown the moment it changes (its on-screen age is the figure that
+ * matters). Time and Sales, the pair list and the selected pair's ticker figures are
+ * "ambient": an update touching only them waits for the next book update, or at most
+ * `maxDelayMs`, and is rendered in that same frame. Nobody reads forty trades a second; 50 ms
+ * is three frames, below what a reader can tell apart, and the book keeps its own pace.
+ *
+ * Time and Sales is further spaced to at most 10 renders a second while it shows the same
+ * pair's stream (each render inserts rows at the top and moves the other 24 down: measured at
+ * ~2 % of the main thread when it followed every book frame); a new pair's list is shown at once.
+ */
+export interface ViewCadence {
+  /** Slices whose updates may wait for the next immediate update. */
+  readonly ambient: ReadonlySet<SnapshotSlice>;
+  /** The longest an ambient-only update waits. */
+  readonly maxDelayMs: number;
+  /** Slices shown at most once per interval while `sameStream(shown, latest)` holds. */
+  readonly spaced: readonly SpacedSlice[];
+  /** Runs `cb` after `ms`; returns a cancel function (injectable for tests). */
+  readonly setTimer: (cb: () => void, ms: number) => () => void;
+  /** Milliseconds on a monotonic clock (injectable for tests). */
+  readonly now: () => number;
+}
+
+export interface SpacedSlice<K extends SnapshotSlice = SnapshotSlice> {
+  readonly slice: K;
+  readonly intervalMs: number;
+  readonly sameStream: (shown: EngineSnapshot[K], latest: EngineSnapshot[K]) => boolean;
+}
+
+export const AMBIENT_SLICES: ReadonlySet<SnapshotSlice> = new Set<SnapshotSlice>(['recentTrades', 'pairs', 'selected']);
+
+export const AMBIENT_MAX_DELAY_MS = 50;
+
+export const TIME_AND_SALES_SPACING: SpacedSlice<'recentTrades'> = {
+  slice: 'recentTrades',
+  intervalMs: 100,
+  sameStream: (shown: RecentTradesView, latest: RecentTradesView) => shown.symbol === latest.symbol && shown.loading === latest.loading,
+};
+
+export function defaultViewCadence(): ViewCadence {
+  return {
+    ambient: AMBIENT_SLICES,
+    maxDelayMs: AMBIENT_MAX_DELAY_MS,
+    spaced: [TIME_AND_SALES_SPACING as unknown as SpacedSlice],
+    now: () => performance.now(),
+    setTimer: (cb, ms) => {
+      const handle = setTimeout(cb, ms);
+      return () => clearTimeout(handle);
+    },
+  };
+}
