@@ -66,7 +66,7 @@ const WRITER_NICE = 5;
 
 // Plain JavaScript, so the thread needs no TypeScript loader (tsx, vitest and node all run it).
 const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
 ${lowerThreadPriorityJs(WRITER_NICE)}
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
@@ -91,44 +91,77 @@ function prepare(sql) {
 }
 // Statement texts arrive once, then by number (see encodeBatch).
 const texts = new Map();
-const write = db.transaction((statements, fail) => {
-  for (const [id, params] of statements) prepare(texts.get(id)).run(params);
-  if (fail) throw new Error(fail);
+// Batches that queued up while the previous commit ran are written in one transaction: one set
+// of WAL pages instead of one per batch, so after a slow commit the backlog clears at once. A
+// failure in such a transaction refuses every batch in it (refusing is always safe: memory is
+// rebuilt from storage).
+const writeAll = db.transaction((batches) => {
+  for (const b of batches) {
+    for (const [id, params] of b.statements) prepare(texts.get(id)).run(params);
+    if (b.fail) throw new Error(b.fail);
+  }
 });
 // After a failed batch, the batches queued behind it were built on memory that included it.
 let failure = null;
-parentPort.on('message', (msg) => {
+const reply = (id, error) => parentPort.postMessage(error === undefined ? { id, ok: true } : { id, ok: false, error });
+
+function control(msg) {
   if (msg.type === 'close') {
     db.close();
-    parentPort.postMessage({ id: msg.id, ok: true });
-    return;
-  }
-  if (msg.type === 'resume') {
+    reply(msg.id);
+  } else if (msg.type === 'resume') {
     failure = null;
-    parentPort.postMessage({ id: msg.id, ok: true });
-    return;
+    reply(msg.id);
   }
-  let statements;
+}
+
+function decode(msg) {
   try {
-    statements = JSON.parse(msg.batch);
+    const statements = JSON.parse(msg.batch);
     // Even a refused batch introduces texts that later batches refer to.
     for (const [id, , sql] of statements) if (sql !== undefined) texts.set(id, sql);
+    return { id: msg.id, statements, fail: msg.fail };
   } catch (e) {
-    failure = String((e && e.message) || e);
-    parentPort.postMessage({ id: msg.id, ok: false, error: failure });
-    return;
+    return { id: msg.id, error: String((e && e.message) || e) };
   }
+}
+
+function commit(group) {
+  if (group.length === 0) return;
   if (failure !== null) {
-    parentPort.postMessage({ id: msg.id, ok: false, error: 'Batch refused: an earlier batch failed (' + failure + ')' });
+    for (const b of group) reply(b.id, 'Batch refused: an earlier batch failed (' + failure + ')');
     return;
   }
   try {
-    write(statements, msg.fail);
-    parentPort.postMessage({ id: msg.id, ok: true });
+    writeAll(group);
+    for (const b of group) reply(b.id);
   } catch (e) {
     failure = String((e && e.message) || e);
-    parentPort.postMessage({ id: msg.id, ok: false, error: failure });
+    for (const b of group) reply(b.id, failure);
   }
+}
+
+parentPort.on('message', (first) => {
+  // Everything already waiting, in order: runs of writes are committed together.
+  const messages = [first];
+  for (let m = receiveMessageOnPort(parentPort); m !== undefined; m = receiveMessageOnPort(parentPort)) messages.push(m.message);
+  let group = [];
+  for (const msg of messages) {
+    if (msg.type !== 'write') {
+      commit(group);
+      group = [];
+      control(msg);
+      continue;
+    }
+    const batch = decode(msg);
+    if (batch.error !== undefined) {
+      commit(group);
+      group = [];
+      failure ??= batch.error;
+      reply(batch.id, batch.error);
+    } else group.push(batch);
+  }
+  commit(group);
 });
 `;
 

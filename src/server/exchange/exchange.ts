@@ -281,6 +281,8 @@ export function createExchange(options: ExchangeOptions) {
   const queue = new GroupCommitQueue<Command, unknown>({
     startBatch,
     maxBatch: options.maxBatch ?? 1000,
+    // Several batches may wait for the writer, which commits those waiting together.
+    maxInFlight: 4,
     closedError: () => appError('exchange_unavailable'),
   });
 
