@@ -18,7 +18,9 @@ function setup(beforeCommit?: () => void): { committer: BatchCommitter; rows(): 
   db.exec('create table t (id integer primary key)');
   const committer = sqliteWorkerCommitter(file, beforeCommit);
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  cleanups.push(() => db.close());
+  cleanups.push(() => {
+    db.close();
+  });
   cleanups.push(() => committer.close());
   return { committer, rows: () => (db.prepare('select id from t order by id').all() as { id: number }[]).map((r) => r.id) };
 }
