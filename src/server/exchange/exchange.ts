@@ -187,7 +187,6 @@ export function createExchange(options: ExchangeOptions) {
 
   // A function, so the check reads the current value (not the one narrowed at the batch's start).
   const failureNow = () => failure;
-  const failureReason = (): unknown => failure?.reason;
 
   function fail(reason: unknown): void {
     if (failure) return;
@@ -246,7 +245,7 @@ export function createExchange(options: ExchangeOptions) {
       // A batch that writes nothing still answers after the batches before it are durable:
       // its outcomes were decided on memory that included them.
       const earlierOk = await before;
-      let cause: unknown = failureReason();
+      let cause: unknown = failureNow()?.reason;
       let ok = earlierOk;
       if (written) {
         try {

@@ -23,9 +23,8 @@ let flushQueued = false;
 
 function flushWaiting(): void {
   flushQueued = false;
-  const list = [...waiting];
-  waiting.clear();
-  for (const transport of list) transport.flush();
+  // Each flush removes its transport from the set, which a Set's iteration allows.
+  for (const transport of waiting) transport.flush();
 }
 
 export class WebSocketTransport implements TransportSink {
