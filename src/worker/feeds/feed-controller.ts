@@ -39,6 +39,8 @@ export class FeedController {
   private pairTimer: TimerHandle | null = null;
   private joinTimer: TimerHandle | null = null;
   private phaseTimer: TimerHandle | null = null;
+  /** Epoch whose connect phases are still running; until they end, they own the ticker joins. */
+  private phasingEpoch: number | null = null;
 
   constructor(private readonly deps: FeedControllerDeps) {}
 
@@ -46,6 +48,7 @@ export class FeedController {
   async onConnected(kind: ConnectKind): Promise<void> {
     const { conn, registry, timers } = this.deps;
     const epoch = conn.currentEpoch;
+    this.phasingEpoch = epoch;
     const context: JoinContext = kind === 'reconnect' ? 'restore' : 'join';
     const symbol = this.deps.symbol();
     // Pair changes made while offline are folded into the connect: the selected pair wins.
@@ -57,11 +60,13 @@ export class FeedController {
     const left = registry.left;
     const first = highPriorityFeeds(symbol).filter((f) => !left.has(f));
     const firstResult = await this.join(first, context, epoch);
+    if (this.phasingEpoch !== epoch) return; // superseded or cancelled meanwhile
     if (firstResult.ok && firstResult.value.joinedPrivate) conn.markAuthenticated();
 
     timers.clearTimeout(this.phaseTimer);
     this.phaseTimer = timers.setTimeout(() => {
       this.phaseTimer = null;
+      this.phasingEpoch = null;
       if (conn.currentEpoch !== epoch || !conn.isOpen) return;
       const now = registry.left;
       const firstSet = new Set(first);
@@ -73,7 +78,9 @@ export class FeedController {
   /** Pairs arrived (or changed) while connected: join tickers nobody joined yet. */
   async ensureTickers(): Promise<void> {
     const { conn, registry } = this.deps;
-    if (!conn.isOpen || this.phaseTimer !== null) return;
+    // Pairs landing during the connect phases (even before the first join is answered) are
+    // picked up by the second phase, after its pause.
+    if (!conn.isOpen || this.phasingEpoch === conn.currentEpoch) return;
     const missing = this.tickerFeeds().filter((f) => !registry.active.has(f) && !registry.left.has(f));
     await this.join(missing, 'join', conn.currentEpoch);
   }
@@ -135,6 +142,7 @@ export class FeedController {
     timers.clearTimeout(this.joinTimer);
     timers.clearTimeout(this.phaseTimer);
     this.pairTimer = this.joinTimer = this.phaseTimer = null;
+    this.phasingEpoch = null;
   }
 
   /* ------------------------------------------------------------------ internals */

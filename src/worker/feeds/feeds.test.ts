@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hubMethods } from '../../shared/hub/names';
-import { createTestEngine, TEST_USER } from '../testing/test-engine';
+import { paths } from '../../shared/api/paths';
+import { createTestEngine, TEST_PAIRS, TEST_USER } from '../testing/test-engine';
 
 const HIGH = [
   'private.enterprise.openorders',
@@ -29,6 +30,41 @@ describe('feed bookkeeping (spec B §4, §9)', () => {
     expect(second.args[0]).toEqual(['ticker.ox.ethusd', 'ticker.ox.ethbtc']);
     expect(t.engine.getSnapshot().connection.activeFeeds).toHaveLength(9);
     expect(t.engine.getSnapshot().connection.metrics.activeFeedsCount).toBe(9);
+  });
+
+  it('B4 pairs that arrive while the first join is unanswered wait for the 300 ms pause', async () => {
+    const t = createTestEngine();
+    let releasePairs!: () => void;
+    const pairsAnswered = new Promise<void>((resolve) => (releasePairs = resolve));
+    t.http.route(`GET ${paths.account.currencyPairs}`, async () => {
+      await pairsAnswered;
+      return { body: TEST_PAIRS };
+    });
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    t.hub.invokeHandler = async (method, args) => {
+      if (method === hubMethods.joinFeedGroups && t.hub.calls(hubMethods.joinFeedGroups).length === 1) await firstAnswered;
+      return { joined: (args[0] as string[]) ?? [], rejected: [] };
+    };
+    t.start();
+    t.engine.setAuth(TEST_USER);
+    await t.advance(500);
+    expect(t.hub.calls(hubMethods.joinFeedGroups)).toHaveLength(1);
+    // The pair list lands while the high-priority join is still in flight: no ticker join yet.
+    releasePairs();
+    await t.advance(100);
+    expect(t.hub.calls(hubMethods.joinFeedGroups)).toHaveLength(1);
+    answerFirst();
+    await t.advance(0);
+    const answeredAt = t.timers.now();
+    await t.advance(299);
+    expect(t.hub.calls(hubMethods.joinFeedGroups)).toHaveLength(1);
+    await t.advance(1);
+    const second = t.hub.calls(hubMethods.joinFeedGroups)[1]!;
+    expect(second.at - answeredAt).toBe(300);
+    expect(second.args[0]).toEqual(['ticker.ox.ethusd', 'ticker.ox.ethbtc']);
+    await t.advance(1000);
+    expect(t.hub.calls(hubMethods.joinFeedGroups)).toHaveLength(2);
   });
 
   it('B4 joining removes a feed from the left set; leaving records it (by default) and persists the set', async () => {
