@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWalCheckpointer } from './wal-checkpointer';
 
@@ -27,7 +28,7 @@ describe('WAL checkpointer', () => {
     const before = fs.statSync(file).size;
     expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(100_000);
 
-    const checkpointer = startWalCheckpointer(file, createRequire(import.meta.url).resolve('better-sqlite3'), 20);
+    const checkpointer = startWalCheckpointer(file, createRequire(import.meta.url).resolve('better-sqlite3'), { intervalMs: 20 });
     try {
       const deadline = Date.now() + 5000;
       while (fs.statSync(file).size <= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -39,5 +40,62 @@ describe('WAL checkpointer', () => {
       await checkpointer.close();
       writer.close();
     }
+  });
+
+  /** Writes without pause for `ms`, doing what the checkpoint thread asks between transactions when `obey`. */
+  async function writeWithoutPause(ms: number, obey: boolean) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-wal-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'db.sqlite');
+    const writer = new Database(file);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('synchronous = NORMAL');
+    writer.pragma('wal_autocheckpoint = 0');
+    // Cut back to nothing whenever the WAL starts over, so its size shows each restart.
+    writer.pragma('journal_size_limit = 0');
+    writer.exec('create table t (id integer primary key, v text)');
+    const insert = writer.prepare('insert into t (v) values (?)');
+    const batch = writer.transaction(() => {
+      for (let i = 0; i < 50; i++) insert.run('x'.repeat(200));
+    });
+    const channel = new MessageChannel();
+    const checkpointer = startWalCheckpointer(file, createRequire(import.meta.url).resolve('better-sqlite3'), { intervalMs: 20, writerPort: channel.port2 });
+    const seen = { catchUps: 0, restarts: 0, largestAfterFirstRestart: 0, final: 0 };
+    try {
+      // Like the exchange's writer under load: one transaction after another, and between two
+      // of them whatever the checkpoint thread asked for.
+      const until = Date.now() + ms;
+      let previous = 0;
+      while (Date.now() < until) {
+        batch();
+        const size = fs.statSync(`${file}-wal`).size;
+        if (size < previous) seen.restarts++;
+        previous = size;
+        if (seen.restarts > 0) seen.largestAfterFirstRestart = Math.max(seen.largestAfterFirstRestart, size);
+        if (receiveMessageOnPort(channel.port1)?.message === 'catch-up') {
+          seen.catchUps++;
+          if (obey) writer.pragma('wal_checkpoint(PASSIVE)');
+        }
+      }
+      seen.final = previous;
+      return seen;
+    } finally {
+      channel.port1.close();
+      await checkpointer.close();
+      writer.close();
+    }
+  }
+
+  it('under writes that never pause, the WAL starts over only because the writer copies the last frames when asked', async () => {
+    // Without the writer's part, PASSIVE checkpoints on the other thread never let it start over.
+    const alone = await writeWithoutPause(1000, false);
+    expect(alone.catchUps).toBeGreaterThan(3);
+    expect(alone.restarts).toBe(0);
+
+    const together = await writeWithoutPause(1000, true);
+    expect(together.catchUps).toBeGreaterThan(3);
+    expect(together.restarts).toBeGreaterThan(3);
+    // Between two restarts it holds about one checkpoint cycle of writes, not all of them.
+    expect(together.largestAfterFirstRestart).toBeLessThan(alone.final / 4);
   });
 });

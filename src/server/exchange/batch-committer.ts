@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import type { AppDatabase } from '../db/database';
 import { lowerThreadPriorityJs } from '../db/thread-priority';
 import { startWalCheckpointer } from '../db/wal-checkpointer';
@@ -79,6 +79,17 @@ db.pragma('cache_size = -65536');
 db.pragma('temp_store = MEMORY');
 // Checkpoints run on their own thread (see wal-checkpointer.ts), never inside a batch's commit.
 db.pragma('wal_autocheckpoint = 0');
+// A WAL that once grew large (a burst, a reader that held on) is cut back when it starts over.
+db.pragma('journal_size_limit = 67108864');
+// The checkpoint thread's last step (see wal-checkpointer.ts): copy what it could not, here,
+// between two transactions, so that the next commit starts the WAL over.
+workerData.checkpointPort.on('message', () => {
+  if (failure !== null) return;
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {}
+});
+workerData.checkpointPort.unref();
 const cache = new Map();
 function prepare(sql) {
   let s = cache.get(sql);
@@ -173,8 +184,9 @@ interface Reply {
 
 export function sqliteWorkerCommitter(file: string, beforeCommit?: BeforeCommit): BatchCommitter {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
-  const checkpointer = startWalCheckpointer(file, driver);
+  const channel = new MessageChannel();
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, checkpointPort: channel.port1 }, transferList: [channel.port1] });
+  const checkpointer = startWalCheckpointer(file, driver, { writerPort: channel.port2 });
   // Keeps the process alive only while a commit is outstanding.
   worker.unref();
   const pending = new Map<number, { resolve(): void; reject(e: Error): void }>();
