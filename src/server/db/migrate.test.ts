@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, isPostgresUrl, type AppDatabase } from './database';
+import SqliteDatabase from 'better-sqlite3';
+import { createDatabase, isPostgresUrl, SQLITE_PAGE_SIZE, type AppDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 
@@ -37,9 +38,13 @@ describe('migrations', () => {
     expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'refresh_tokens', 'outbox', 'currencies', 'currency_pairs', 'balances']));
   });
 
-  it('open SQLite in WAL mode with foreign keys on', async () => {
+  it('open SQLite in WAL mode with foreign keys on, a new file with 2 KB pages', async () => {
     const db = open();
     await migrateToLatest(db);
+    const file = path.join(dir!, 'nested', 'exchange.sqlite');
+    const reader = new SqliteDatabase(file, { readonly: true });
+    expect(reader.pragma('page_size', { simple: true })).toBe(SQLITE_PAGE_SIZE);
+    reader.close();
     // In WAL mode writes go to the -wal file next to the database while it is open.
     expect(fs.existsSync(path.join(dir!, 'nested', 'exchange.sqlite-wal'))).toBe(true);
     await expect(

@@ -147,7 +147,9 @@ export function exchangeStore(db: Executor, dialect: Dialect) {
         pairs,
         balances: await db.selectFrom('balances').selectAll().execute(),
         fees: await db.selectFrom('fee_balances').selectAll().execute(),
-        liveOrders: await db.selectFrom('orders').selectAll().where('live', '=', 1).orderBy('id').execute(),
+        // Sorted here: with ORDER BY id SQLite would rather scan every order ever placed in id
+        // order than read the small partial index of live ones and sort.
+        liveOrders: (await db.selectFrom('orders').selectAll().where('live', '=', 1).execute()).sort((a, b) => Number(a.id) - Number(b.id)),
         lastTrades,
         volumeDays: await db.selectFrom('volume_days').selectAll().where('day', '>=', volumeSince).execute(),
         latestCandles,

@@ -1,0 +1,70 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema';
+import { FastSqliteDialect } from '../db/sqlite-fast-dialect';
+import { migrations } from '../db/migrations';
+import { exchangeReads } from './exchange-reads';
+import { exchangeStore } from './exchange-store';
+
+// The order lists must stay index lookups however many orders a user or the exchange has placed:
+// each query is run for real and its plan read back.
+
+let raw: SqliteDatabase.Database | undefined;
+afterEach(() => raw?.close());
+
+interface Plan {
+  sql: string;
+  plan: string;
+}
+
+async function setUp(): Promise<{ db: Kysely<Database>; plans: () => Plan[] }> {
+  raw = new SqliteDatabase(':memory:');
+  const issued: { sql: string; parameters: readonly unknown[] }[] = [];
+  const db = new Kysely<Database>({
+    dialect: new FastSqliteDialect(raw),
+    log: (event) => {
+      if (event.level === 'query') issued.push({ sql: event.query.sql, parameters: event.query.parameters });
+    },
+  });
+  for (const m of migrations) await m.up(db, { dialect: 'sqlite' });
+  issued.length = 0;
+  const sqlite = raw;
+  return {
+    db,
+    plans: () =>
+      issued.splice(0).map((q) => ({
+        sql: q.sql,
+        plan: sqlite
+          .prepare(`explain query plan ${q.sql}`)
+          .all(...(q.parameters as unknown[]))
+          .map((r) => (r as { detail: string }).detail)
+          .join('; '),
+      })),
+  };
+}
+
+describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders/done)', () => {
+  it('B7 open orders of a user (with or without a pair) are read through the partial index of live orders', async () => {
+    const { db, plans } = await setUp();
+    const reads = exchangeReads(db);
+    await reads.liveOrders('u1');
+    await reads.liveOrders('u1', 'btcusd');
+    expect(plans().map((p) => p.plan)).toEqual([expect.stringContaining('USING INDEX orders_open (user_id=?)'), expect.stringContaining('USING INDEX orders_open (user_id=?)')]);
+  });
+
+  it('B7 done orders of a user are read newest first through orders_user, without a sort', async () => {
+    const { db, plans } = await setUp();
+    await exchangeReads(db).doneOrders('u1', 50);
+    const [{ plan }] = plans() as [Plan];
+    expect(plan).toContain('USING INDEX orders_user (user_id=?)');
+    expect(plan).not.toContain('TEMP B-TREE');
+  });
+
+  it('B7 at start the live orders of every user are found through the partial index, not a scan of all orders', async () => {
+    const { db, plans } = await setUp();
+    await exchangeStore(db, 'sqlite').loadSnapshot(0);
+    const live = plans().filter((p) => /from "orders" where "live"/.test(p.sql));
+    expect(live.map((p) => p.plan)).toEqual([expect.stringContaining('USING INDEX orders_open')]);
+  });
+});
