@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import WebSocket from 'ws';
 import type { BenchResult } from './report';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
@@ -194,7 +195,7 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   let log = '';
   // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp") profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

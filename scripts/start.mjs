@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname);
 process.chdir(root);
@@ -76,7 +77,7 @@ if (!existsSync(builtIndex) || newest(buildInputs) > mtime(builtIndex)) {
 // 3. The server, in its own process group: the terminal's Ctrl-C reaches only this script,
 // which forwards it once. (npm also relays the signal it got from the terminal, so a repeat
 // within a second is the same key press, not the "press again to force" one.)
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const server = spawn(process.execPath, [...serverNodeFlags, '--import', 'tsx', 'src/server/main.ts'], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: process.env,
   detached: !isWindows,
