@@ -67,4 +67,24 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
     const live = plans().filter((p) => /from "orders" where "live"/.test(p.sql));
     expect(live.map((p) => p.plan)).toEqual([expect.stringContaining('USING INDEX orders_open')]);
   });
+
+  it('B3 idempotency: orders are found by (user, client_order_id) pairs, only those, through the unique index', async () => {
+    const { db, plans } = await setUp();
+    const row = (id: number, userId: string, clientOrderId: string | null) => ({
+      id, user_id: userId, pair: 'btcusd', client_order_id: clientOrderId, side: 'buy', algorithm_id: 201, time_in_force: 'GTC',
+      destination: 'Ox', post_only: 0, price: '1', quantity: '1', filled: '0', filled_amount: '0', fees: '0', status: 'open',
+      hold_currency: 'usd', held: '1', maker_rate: '0', taker_rate: '0', live: 1, created_at: 0, updated_at: 0,
+    });
+    raw!.pragma('foreign_keys = OFF');
+    await db.insertInto('orders').values([row(1, 'u1', 'a'), row(2, 'u1', 'b'), row(3, 'u2', 'a'), row(4, 'u2', null)]).execute();
+    plans();
+    const found = await exchangeReads(db).ordersByClientIds([
+      { userId: 'u1', clientOrderId: 'a' },
+      { userId: 'u2', clientOrderId: 'a' },
+      { userId: 'u2', clientOrderId: 'b' },
+      { userId: 'u3', clientOrderId: 'a' },
+    ]);
+    expect(found.map((o) => Number(o.id)).sort()).toEqual([1, 3]);
+    expect(plans().map((p) => p.plan)).toEqual([expect.stringContaining('USING INDEX orders_user_client_id (user_id=? AND client_order_id=?)')]);
+  });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import type { CandleRow, FillRow, OrderRow, TransactionRow } from '../db/schema';
 
@@ -35,22 +36,17 @@ export function exchangeReads(db: Executor) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Orders of the given (user, client_order_id) pairs, in few statements (the writer's idempotency check). */
+    /**
+     * Orders of the given (user, client_order_id) pairs, in few statements (the writer's
+     * idempotency check, once per batch). Written as SQL rather than with the query builder,
+     * whose expression tree for a row-value IN list cost the event loop more than the lookups.
+     */
     async ordersByClientIds(keys: readonly { userId: string; clientOrderId: string }[]): Promise<OrderRow[]> {
       const out: OrderRow[] = [];
       for (let i = 0; i < keys.length; i += 400) {
         const chunk = keys.slice(i, i + 400);
-        const rows = await db
-          .selectFrom('orders')
-          .selectAll()
-          .where(({ eb, refTuple, tuple }) =>
-            eb(
-              refTuple('user_id', 'client_order_id'),
-              'in',
-              chunk.map((k) => tuple(k.userId, k.clientOrderId)),
-            ),
-          )
-          .execute();
+        const list = sql.join(chunk.map((k) => sql`(${k.userId}, ${k.clientOrderId})`));
+        const { rows } = await sql<OrderRow>`select * from orders where (user_id, client_order_id) in (${list})`.execute(db);
         out.push(...rows);
       }
       return out;
