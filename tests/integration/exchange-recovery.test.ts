@@ -15,6 +15,22 @@ afterEach(async () => {
   world = null;
 });
 
+/** A `beforeCommit` hook that fails the commit after `arm()`, once ('disk full'). */
+function failingCommit() {
+  const state = { armed: false };
+  return {
+    arm: () => void (state.armed = true),
+    get armed() {
+      return state.armed;
+    },
+    beforeCommit: () => {
+      if (!state.armed) return;
+      state.armed = false;
+      throw new Error('disk full');
+    },
+  };
+}
+
 async function funded(w: ServiceWorld, id: string, funds: Record<string, string>) {
   await addUser(w.database, id);
   for (const [c, a] of Object.entries(funds)) await w.exchange.deposit(id, c, a);
@@ -38,23 +54,14 @@ describe('single writer with group commit', () => {
   });
 
   it('on a failed commit the batch is refused (503) and the books and the ledger are rebuilt from storage', async () => {
-    let failNext = false;
-    world = await openWorld({
-      exchange: {
-        beforeCommit: () => {
-          if (failNext) {
-            failNext = false;
-            throw new Error('disk full');
-          }
-        },
-      },
-    });
+    const failure = failingCommit();
+    world = await openWorld({ exchange: { beforeCommit: failure.beforeCommit } });
     const bob = await funded(world, 'bob', { btc: '1' });
     const alice = await funded(world, 'alice', { usd: '100000' });
     const ask = await world.exchange.placeOrder(bob, 'sell', { currency_pair: 'btcusd', price: '30000', quantity: '0.5' });
     const hash = world.exchange.stateHash('btcusd');
 
-    failNext = true;
+    failure.arm();
     const failed = await world.exchange.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '30000', quantity: '0.2' }).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(AppError);
     expect(failed).toMatchObject({ code: 'exchange_unavailable', status: 503 });
@@ -70,22 +77,17 @@ describe('single writer with group commit', () => {
   });
 
   it('pipelining: a batch applied while the one before it commits fails with it, and memory is rebuilt once both settled', async () => {
-    let failNext = false;
+    const failure = failingCommit();
     // The failing batch's answer is held back until the next batch has been applied and sent to
     // the writer, so the two are certainly in flight together.
     let holding: { release(): void; released: Promise<void> } | null = null;
     world = await openWorld({
       exchange: {
-        beforeCommit: () => {
-          if (failNext) {
-            failNext = false;
-            throw new Error('disk full');
-          }
-        },
+        beforeCommit: failure.beforeCommit,
         wrapCommitter: (real) => ({
           ...real,
           commit(statements) {
-            const failing = failNext;
+            const failing = failure.armed;
             const written = real.commit(statements);
             if (failing) {
               let release!: () => void;
@@ -105,7 +107,7 @@ describe('single writer with group commit', () => {
     await w.exchange.placeOrder(bob, 'sell', { currency_pair: 'btcusd', price: '30000', quantity: '0.5' });
     const hash = w.exchange.stateHash('btcusd');
 
-    failNext = true;
+    failure.arm();
     const first = w.exchange.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '30000', quantity: '0.2' }).catch((e: unknown) => e);
     // The first batch is applied and on its way to the writer; this one becomes the next batch,
     // applied on memory that includes the first.

@@ -12,23 +12,32 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
+/** A database in a temp folder with a table `t`, opened as a writer that never checkpoints itself. */
+function openWriter(pragmas: readonly string[] = []) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-wal-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'db.sqlite');
+  const writer = new Database(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('wal_autocheckpoint = 0');
+  for (const p of pragmas) writer.pragma(p);
+  writer.exec('create table t (id integer primary key, v text)');
+  const insert = writer.prepare('insert into t (v) values (?)');
+  return { file, writer, insert };
+}
+
+const driver = () => createRequire(import.meta.url).resolve('better-sqlite3');
+
 describe('WAL checkpointer', () => {
   it('copies what a writer that never checkpoints appended into the database file, on its own thread', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-wal-'));
-    dirs.push(dir);
-    const file = path.join(dir, 'db.sqlite');
-    const writer = new Database(file);
-    writer.pragma('journal_mode = WAL');
-    writer.pragma('wal_autocheckpoint = 0');
-    writer.exec('create table t (id integer primary key, v text)');
-    const insert = writer.prepare('insert into t (v) values (?)');
+    const { file, writer, insert } = openWriter();
     writer.transaction(() => {
       for (let i = 0; i < 2000; i++) insert.run('x'.repeat(200));
     })();
     const before = fs.statSync(file).size;
     expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(100_000);
 
-    const checkpointer = startWalCheckpointer(file, createRequire(import.meta.url).resolve('better-sqlite3'), { intervalMs: 20 });
+    const checkpointer = startWalCheckpointer(file, driver(), { intervalMs: 20 });
     try {
       const deadline = Date.now() + 5000;
       while (fs.statSync(file).size <= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -44,22 +53,14 @@ describe('WAL checkpointer', () => {
 
   /** Writes without pause for `ms`, doing what the checkpoint thread asks between transactions when `obey`. */
   async function writeWithoutPause(ms: number, obey: boolean) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-wal-'));
-    dirs.push(dir);
-    const file = path.join(dir, 'db.sqlite');
-    const writer = new Database(file);
-    writer.pragma('journal_mode = WAL');
-    writer.pragma('synchronous = NORMAL');
-    writer.pragma('wal_autocheckpoint = 0');
-    // Cut back to nothing whenever the WAL starts over, so its size shows each restart.
-    writer.pragma('journal_size_limit = 0');
-    writer.exec('create table t (id integer primary key, v text)');
-    const insert = writer.prepare('insert into t (v) values (?)');
+    // journal_size_limit 0 cuts the WAL back to nothing whenever it starts over, so its size
+    // shows each restart.
+    const { file, writer, insert } = openWriter(['synchronous = NORMAL', 'journal_size_limit = 0']);
     const batch = writer.transaction(() => {
       for (let i = 0; i < 50; i++) insert.run('x'.repeat(200));
     });
     const channel = new MessageChannel();
-    const checkpointer = startWalCheckpointer(file, createRequire(import.meta.url).resolve('better-sqlite3'), { intervalMs: 20, writerPort: channel.port2 });
+    const checkpointer = startWalCheckpointer(file, driver(), { intervalMs: 20, writerPort: channel.port2 });
     const seen = { catchUps: 0, restarts: 0, largestAfterFirstRestart: 0, final: 0 };
     try {
       // Like the exchange's writer under load: one transaction after another, and between two

@@ -81,15 +81,6 @@ db.pragma('temp_store = MEMORY');
 db.pragma('wal_autocheckpoint = 0');
 // A WAL that once grew large (a burst, a reader that held on) is cut back when it starts over.
 db.pragma('journal_size_limit = 67108864');
-// The checkpoint thread's last step (see wal-checkpointer.ts): copy what it could not, here,
-// between two transactions, so that the next commit starts the WAL over.
-workerData.checkpointPort.on('message', () => {
-  if (failure !== null) return;
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch {}
-});
-workerData.checkpointPort.unref();
 const cache = new Map();
 function prepare(sql) {
   let s = cache.get(sql);
@@ -114,6 +105,15 @@ const writeAll = db.transaction((batches) => {
 });
 // After a failed batch, the batches queued behind it were built on memory that included it.
 let failure = null;
+// The checkpoint thread's last step (see wal-checkpointer.ts): copy what it could not, here,
+// between two transactions, so that the next commit starts the WAL over.
+workerData.checkpointPort.on('message', () => {
+  if (failure !== null) return;
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {}
+});
+workerData.checkpointPort.unref();
 const reply = (id, error) => parentPort.postMessage(error === undefined ? { id, ok: true } : { id, ok: false, error });
 
 function control(msg) {
