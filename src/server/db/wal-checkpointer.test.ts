@@ -37,7 +37,7 @@ describe('WAL checkpointer', () => {
     const before = fs.statSync(file).size;
     expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(100_000);
 
-    const checkpointer = startWalCheckpointer(file, driver(), { intervalMs: 20 });
+    const checkpointer = startWalCheckpointer(file, driver(), { passMs: 20 });
     try {
       const deadline = Date.now() + 5000;
       while (fs.statSync(file).size <= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -52,7 +52,7 @@ describe('WAL checkpointer', () => {
   });
 
   /** Writes without pause for `ms`, doing what the checkpoint thread asks between transactions when `obey`. */
-  async function writeWithoutPause(ms: number, obey: boolean) {
+  async function writeWithoutPause(ms: number, obey: boolean, cadence = { passMs: 20, catchUpMs: 20 }) {
     // journal_size_limit 0 cuts the WAL back to nothing whenever it starts over, so its size
     // shows each restart.
     const { file, writer, insert } = openWriter(['synchronous = NORMAL', 'journal_size_limit = 0']);
@@ -60,8 +60,9 @@ describe('WAL checkpointer', () => {
       for (let i = 0; i < 50; i++) insert.run('x'.repeat(200));
     });
     const channel = new MessageChannel();
-    const checkpointer = startWalCheckpointer(file, driver(), { intervalMs: 20, writerPort: channel.port2 });
-    const seen = { catchUps: 0, restarts: 0, largestAfterFirstRestart: 0, final: 0 };
+    const checkpointer = startWalCheckpointer(file, driver(), { ...cadence, writerPort: channel.port2 });
+    const seen = { catchUps: 0, restarts: 0, largestAfterFirstRestart: 0, final: 0, dbGrewBeforeFirstCatchUp: false };
+    const dbAtStart = fs.statSync(file).size;
     try {
       // Like the exchange's writer under load: one transaction after another, and between two
       // of them whatever the checkpoint thread asked for.
@@ -74,6 +75,7 @@ describe('WAL checkpointer', () => {
         previous = size;
         if (seen.restarts > 0) seen.largestAfterFirstRestart = Math.max(seen.largestAfterFirstRestart, size);
         if (receiveMessageOnPort(channel.port1)?.message === 'catch-up') {
+          if (seen.catchUps === 0) seen.dbGrewBeforeFirstCatchUp = fs.statSync(file).size > dbAtStart;
           seen.catchUps++;
           if (obey) writer.pragma('wal_checkpoint(PASSIVE)');
         }
@@ -98,5 +100,14 @@ describe('WAL checkpointer', () => {
     expect(together.restarts).toBeGreaterThan(3);
     // Between two restarts it holds about one checkpoint cycle of writes, not all of them.
     expect(together.largestAfterFirstRestart).toBeLessThan(alone.final / 4);
+  });
+
+  it('checkpoints in small passes and asks the writer for its part only every catchUpMs', async () => {
+    const seen = await writeWithoutPause(1200, true, { passMs: 20, catchUpMs: 400 });
+    // Passes copied frames into the database file before the writer was first asked.
+    expect(seen.dbGrewBeforeFirstCatchUp).toBe(true);
+    expect(seen.catchUps).toBeGreaterThanOrEqual(1);
+    expect(seen.catchUps).toBeLessThanOrEqual(3);
+    expect(seen.restarts).toBeGreaterThanOrEqual(1);
   });
 });
