@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { AppDatabase } from '../db/database';
-import { lowerThreadPriorityJs } from '../db/thread-priority';
 import { startWalCheckpointer } from '../db/wal-checkpointer';
 import { runStatements, type Statement } from '../repositories/bulk-write';
 
@@ -61,13 +60,12 @@ function refusedAfter(failure: Error): Error {
   return new Error(`Batch refused: an earlier batch failed (${failure.message})`);
 }
 
-/** The writer thread's nice value: below the event loop, which it would otherwise preempt. */
-const WRITER_NICE = 5;
-
 // Plain JavaScript, so the thread needs no TypeScript loader (tsx, vitest and node all run it).
+// The thread keeps the event loop's priority: every order waits on its commits. At a lower one
+// (nice 5), measured under bench/api-orders.ts, it lost the CPU in the middle of commits for up to
+// 10 ms at a time to the event loop, the load generator and V8's garbage-collector threads.
 const WORKER_SOURCE = `
 const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
-${lowerThreadPriorityJs(WRITER_NICE)}
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL');
@@ -79,8 +77,11 @@ db.pragma('cache_size = -65536');
 db.pragma('temp_store = MEMORY');
 // Checkpoints run on their own thread (see wal-checkpointer.ts), never inside a batch's commit.
 db.pragma('wal_autocheckpoint = 0');
-// A WAL that once grew large (a burst, a reader that held on) is cut back when it starts over.
-db.pragma('journal_size_limit = 67108864');
+// A WAL that once grew large (a burst, a reader that held on) is cut back when it starts over,
+// but not below what one checkpoint cycle writes at full load (about 60 MB): cutting it each time
+// made the writer free the blocks (this filesystem discards them on the spot) and allocate them
+// again on the next round, 2–3 ms of each restart.
+db.pragma('journal_size_limit = 268435456');
 const cache = new Map();
 function prepare(sql) {
   let s = cache.get(sql);
