@@ -1,8 +1,15 @@
 // `npm run bench [name …]`: runs the benchmarks one after another (they would disturb each
 // other in parallel on two cores), prints one table with the targets beside the figures and
 // writes the run to bench/results/<timestamp>.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+//
+// Each benchmark runs in a process of its own, started with this one's Node flags (those of
+// `npm run bench`, which a test keeps equal to the server's): what one leaves behind (matching
+// leaves hundreds of MB of heap to collect) never lands in the next one's latencies.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './report';
 
 const benches: Record<string, () => Promise<{ default: () => Promise<BenchResult> }>> = {
@@ -19,21 +26,40 @@ function format(value: number): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
+/** In a child started by runApart: runs one benchmark and writes its result where asked. */
+async function runOne(name: string, out: string): Promise<void> {
+  const mod = await benches[name]!();
+  writeFileSync(out, JSON.stringify(await mod.default()));
+}
+
+function runApart(name: string): BenchResult {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ox-bench-'));
+  const out = path.join(dir, 'result.json');
+  try {
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+      env: { ...process.env, BENCH_ONE: name, BENCH_OUT: out },
+      stdio: 'inherit',
+    });
+    if (child.status !== 0) throw new Error(`exited with ${child.signal ?? child.status}`);
+    return JSON.parse(readFileSync(out, 'utf8')) as BenchResult;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const wanted = process.argv.slice(2);
   const names = wanted.length ? wanted : Object.keys(benches);
   const results: BenchResult[] = [];
   for (const name of names) {
-    const load = benches[name];
-    if (!load) {
+    if (!benches[name]) {
       console.error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);
       process.exitCode = 2;
       continue;
     }
     console.log(`\n▶ ${name}`);
     try {
-      const mod = await load();
-      results.push(await mod.default());
+      results.push(runApart(name));
     } catch (err) {
       console.error(`${name} failed:`, err);
       results.push({ name, workload: `failed: ${String(err)}`, figures: [] });
@@ -62,4 +88,5 @@ async function main() {
   console.log(`\nwritten to ${file.pathname}`);
 }
 
-await main();
+if (process.env.BENCH_ONE && process.env.BENCH_OUT) await runOne(process.env.BENCH_ONE, process.env.BENCH_OUT);
+else await main();
