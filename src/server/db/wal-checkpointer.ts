@@ -67,13 +67,14 @@ function warm(position) {
 
 /** One PASSIVE checkpoint; the WAL's frame count afterwards (null on failure). */
 function pass() {
+  let frames;
   try {
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    warm(WAL_HEADER + result.log * frameBytes);
-    return result.log;
+    frames = db.pragma('wal_checkpoint(PASSIVE)')[0].log;
   } catch {
     return null;
   }
+  warm(WAL_HEADER + frames * frameBytes);
+  return frames;
 }
 
 let lastCatchUp = Date.now();
