@@ -90,6 +90,9 @@ describe('single writer with group commit', () => {
             const failing = failure.armed;
             const written = real.commit(statements);
             if (failing) {
+              // Handled here too (as the exchange does): the writer may refuse the batch before
+              // it is released, and a rejection nobody has subscribed to yet is reported as unhandled.
+              written.catch(() => undefined);
               let release!: () => void;
               const released = new Promise<void>((r) => (release = r));
               holding = { release, released };
