@@ -40,19 +40,24 @@ async function main(): Promise<void> {
     }
     stoppingSince = Date.now();
     log.info({ signal }, 'shutting down (press Ctrl-C again to force)');
+    // Named, so that a stop that overruns says where it stuck.
+    let step = 'closing the app (hub, simulator, HTTP server, exchange)';
     const force = setTimeout(() => {
-      log.error('shutdown took too long: exiting');
-      process.exit(1);
+      app.server.getConnections((_err, openConnections) => {
+        log.error({ step, openConnections, ms: Date.now() - stoppingSince }, 'shutdown took too long: exiting');
+        process.exit(1);
+      });
     }, SHUTDOWN_TIMEOUT_MS).unref();
     void (async () => {
       try {
         await app.close();
+        step = 'closing the database';
         await database.close();
         clearTimeout(force);
-        log.info('stopped');
+        log.info({ ms: Date.now() - stoppingSince }, 'stopped');
         process.exit(0);
       } catch (err) {
-        log.error({ err }, 'shutdown failed');
+        log.error({ err, step }, 'shutdown failed');
         process.exit(1);
       }
     })();

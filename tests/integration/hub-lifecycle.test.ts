@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HubServerOptions } from '../../src/server/hub';
 import {
@@ -27,6 +29,44 @@ afterEach(async () => {
   await server?.close();
   server = null;
 });
+
+/**
+ * A WebSocket peer that completes the upgrade and the hub handshake, then never writes again:
+ * it reads what the server sends but never answers a close frame, like a stalled browser.
+ */
+async function unansweringPeer(url: string, origin: string): Promise<{ socket: Socket; received: () => Buffer; ended: Promise<void> }> {
+  const { hostname, port, pathname } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let data = Buffer.alloc(0);
+  socket.on('data', (chunk: Buffer) => (data = Buffer.concat([data, chunk])));
+  const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.write(
+    [
+      `GET ${pathname} HTTP/1.1`,
+      `Host: ${hostname}:${port}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+      'Sec-WebSocket-Version: 13',
+      `Origin: ${origin}`,
+      `Cookie: ${cookieOf('alice-session')}`,
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  await waitFor(() => data.includes('\r\n\r\n'), 5_000, 'upgrade response');
+  expect(data.toString('latin1').split('\r\n')[0]).toBe('HTTP/1.1 101 Switching Protocols');
+  data = data.subarray(data.indexOf('\r\n\r\n') + 4);
+  // One masked text frame (RFC 6455 §5.2) carrying the hub handshake.
+  const payload = Buffer.from(JSON.stringify({ protocol: 'json', version: 1 }) + RS);
+  const mask = randomBytes(4);
+  const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]!));
+  socket.write(Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]));
+  // The handshake response: an empty JSON object and the separator, in a text frame.
+  await waitFor(() => data.includes(`{}${RS}`), 5_000, 'handshake response');
+  return { socket, received: () => data, ended };
+}
 
 function withEvents(options: Partial<HubServerOptions<TestUser>> = {}) {
   const events: string[] = [];
@@ -246,6 +286,28 @@ describe('close()', () => {
     expect(events).toEqual(Array(5).fill('clean'));
     expect((await negotiate(server.url, 'alice-session')).status).toBe(503);
     await Promise.all(clients.map((c) => c.stop()));
+  });
+
+  it('ends a WebSocket whose peer never answers the close frame after a second, so the app can close', async () => {
+    const clock = new ManualClock();
+    const local = await startHub({ clock });
+    const peer = await unansweringPeer(local.url, local.origin);
+    let appClosed = false;
+    const closing = local.close().then(() => (appClosed = true));
+
+    // The peer is sent the Close message and the close frame (opcode 8) and answers neither.
+    await waitFor(() => peer.received().includes('"type":7') && peer.received().some((b, i, all) => b === 0x88 && i > all.indexOf('"type":7')), 5_000, 'close frame');
+    clock.advance(999);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(appClosed).toBe(false);
+    expect(peer.socket.destroyed).toBe(false);
+
+    // One second after the close began, the server ends the socket itself, and the app closes
+    // (ws alone would wait 30 s for the answer, and the HTTP server's close with it).
+    clock.advance(1);
+    await waitFor(() => appClosed, 5_000, 'app closed');
+    await peer.ended;
+    await closing;
   });
 
   it('is what closing the Fastify app does', async () => {

@@ -76,6 +76,12 @@ export interface HubServer<U extends HubUser = HubUser> {
 const LONG_POLL_DRAIN_MS = 5_000;
 /** close() waits at most this long for last polls and onDisconnected hooks. */
 const SHUTDOWN_WAIT_MS = 5_000;
+/**
+ * close() gives WebSocket peers this long to answer the close frame, then ends their sockets.
+ * Until a socket ends, the HTTP server's own close waits for it, and ws alone would wait 30 s
+ * for a peer that never answers (a stalled browser, a dead network path).
+ */
+const CLOSE_HANDSHAKE_WAIT_MS = 1_000;
 
 export function createHubServer<U extends HubUser>(options: HubServerOptions<U>): HubServer<U> {
   return new HubServerImpl(options);
@@ -95,7 +101,7 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
   private readonly hooks = new Set<Promise<void>>();
   private readonly heartbeatTimer: TimerHandle;
   private readonly loggerGiven: boolean;
-  private detach: (() => void) | null = null;
+  private webSockets: WebSocketEndpoint | null = null;
   private closed: Promise<void> | null = null;
   private drainWaiter: (() => void) | null = null;
 
@@ -114,7 +120,7 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
   // ---- HTTP and WebSocket wiring ----
 
   register(app: FastifyInstance, path: string): void {
-    if (this.detach !== null) throw new Error('This hub server is already registered.');
+    if (this.webSockets !== null) throw new Error('This hub server is already registered.');
     if (!path.startsWith('/')) throw new Error(`Hub path must start with '/', got '${path}'.`);
     const base = trimSlash(path);
     if (!this.loggerGiven) this.logger = app.log;
@@ -128,7 +134,7 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
     // The listener stays after close(): upgrades then get a prompt 503 instead of hanging, which
     // matters to stateful clients that redial the same connection once before reconnecting anew.
     server.on('upgrade', onUpgrade);
-    this.detach = () => endpoint.close();
+    this.webSockets = endpoint;
 
     void app.register(async (scope) => {
       // Send bodies are streamed into the connection rather than parsed; the parsers the rest of
@@ -304,21 +310,25 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
   // ---- internals ----
 
   private async shutdown(): Promise<void> {
+    const { clock } = this.options;
     this.closing = true;
-    this.options.clock.clearInterval(this.heartbeatTimer);
+    clock.clearInterval(this.heartbeatTimer);
     for (const conn of [...this.byToken.values()]) conn.close({ allowReconnect: true });
-    this.detach?.();
+    const webSockets = this.webSockets;
+    webSockets?.close();
     const drained = new Promise<void>((resolve) => {
       if (!this.hasLingering()) resolve();
       else this.drainWaiter = resolve;
     });
-    const settled = Promise.all([drained, Promise.allSettled([...this.hooks])]).then(() => undefined);
-    let timer: TimerHandle = null;
-    const deadline = new Promise<void>((resolve) => {
-      timer = this.options.clock.setTimeout(resolve, SHUTDOWN_WAIT_MS);
-    });
-    await Promise.race([settled, deadline]);
-    this.options.clock.clearTimeout(timer);
+    const timers: TimerHandle[] = [];
+    const after = (ms: number) => new Promise<void>((resolve) => timers.push(clock.setTimeout(resolve, ms)));
+    const socketsEnded = webSockets
+      ? Promise.race([webSockets.allClosed(), after(CLOSE_HANDSHAKE_WAIT_MS)]).then(() => webSockets.terminateAll())
+      : Promise.resolve();
+    const settled = Promise.all([drained, socketsEnded, Promise.allSettled([...this.hooks])]).then(() => undefined);
+    await Promise.race([settled, after(SHUTDOWN_WAIT_MS)]);
+    for (const timer of timers) clock.clearTimeout(timer);
+    webSockets?.terminateAll();
     this.drainWaiter = null;
     this.byToken.clear();
   }

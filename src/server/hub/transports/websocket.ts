@@ -81,7 +81,12 @@ export class WebSocketTransport implements TransportSink {
 export interface WebSocketEndpoint {
   /** For `server.on('upgrade')`; returns false when the request is not for this hub. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Stops accepting upgrades; open sockets stay. */
   close(): void;
+  /** Resolves once every socket this endpoint accepted has closed. */
+  allClosed(): Promise<void>;
+  /** Ends every open socket now, without waiting for the peer's half of the close handshake. */
+  terminateAll(): void;
 }
 
 export function createWebSocketEndpoint<U extends HubUser>(
@@ -98,6 +103,10 @@ export function createWebSocketEndpoint<U extends HubUser>(
     perMessageDeflate: false,
     clientTracking: false,
   });
+  // Tracked here rather than by ws (clientTracking) so that shutdown can wait for them and end
+  // the ones whose peer never answers the close frame (see HubServer.close).
+  const open = new Set<WebSocket>();
+  let whenAllClosed: (() => void)[] = [];
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     if (!o.transports.includes('WebSockets')) return reject(socket, rejection(404, 'WebSockets are not enabled.'));
@@ -129,6 +138,7 @@ export function createWebSocketEndpoint<U extends HubUser>(
   }
 
   function bind(conn: Connection<U>, ws: WebSocket): void {
+    open.add(ws);
     const sink = new WebSocketTransport(ws);
     ws.on('message', (data: RawData) => {
       // A socket replaced by a resume may still surface frames it had already read.
@@ -136,6 +146,11 @@ export function createWebSocketEndpoint<U extends HubUser>(
     });
     let violation: Error | null = null;
     ws.on('close', (code: number) => {
+      open.delete(ws);
+      if (open.size === 0) {
+        for (const resolve of whenAllClosed) resolve();
+        whenAllClosed = [];
+      }
       if (violation) {
         conn.transportClosed(sink, violation, false);
         return;
@@ -176,6 +191,12 @@ export function createWebSocketEndpoint<U extends HubUser>(
     },
     close() {
       wss.close();
+    },
+    allClosed() {
+      return open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenAllClosed.push(resolve));
+    },
+    terminateAll() {
+      for (const ws of open) ws.terminate();
     },
   };
 }
