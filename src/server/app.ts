@@ -24,6 +24,7 @@ import {
   type OutboxDelivery,
 } from './outbox';
 import { seed } from './seed';
+import { installGracefulClose, type GracefulCloseOptions } from './web/graceful-close';
 import { hasBuiltApp, registerWebApp, sendSpaIndex, wantsSpaFallback } from './web/spa';
 
 declare module 'fastify' {
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   sessionTimings?: Partial<SessionTimings>;
   /** Feature modules (hub, orders, market data…) registered after the account routes. */
   extensions?: readonly AppExtension[];
+  /** How requests still running are ended when the app closes (tests inject the timers). */
+  gracefulClose?: GracefulCloseOptions;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -134,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return sendProblem(reply, appError('route_not_found'));
     });
 
+    installGracefulClose(app, options.gracefulClose);
     await app.ready();
     // Messages left undelivered by a previous run go out now.
     outbox.kick();
