@@ -23,24 +23,37 @@ function portOf(app: FastifyInstance): number {
 }
 
 /** Timers that fire only when the test says so. */
-function manualTimers(): CloseTimers & { fire(): void; pending(): number } {
-  const due = new Map<number, () => void>();
+function manualTimers(): CloseTimers & { sweep(): void; cut(): void; pending(): number } {
+  const timeouts = new Map<number, () => void>();
+  const intervals = new Map<number, () => void>();
   let next = 1;
   return {
     setTimeout(fn) {
-      due.set(next, fn);
+      timeouts.set(next, fn);
       return next++;
     },
     clearTimeout(handle) {
-      due.delete(handle as number);
+      timeouts.delete(handle as number);
     },
-    fire() {
-      for (const [id, fn] of due) {
-        due.delete(id);
+    setInterval(fn) {
+      intervals.set(next, fn);
+      return next++;
+    },
+    clearInterval(handle) {
+      intervals.delete(handle as number);
+    },
+    /** One round of every interval (the sweep of idle connections). */
+    sweep() {
+      for (const fn of intervals.values()) fn();
+    },
+    /** Every timeout (the end of the grace). */
+    cut() {
+      for (const [id, fn] of timeouts) {
+        timeouts.delete(id);
         fn();
       }
     },
-    pending: () => due.size,
+    pending: () => timeouts.size + intervals.size,
   };
 }
 
@@ -75,7 +88,7 @@ describe('closing the app', () => {
     await closing;
   });
 
-  it('answers a request still running when it finishes within the grace', async () => {
+  it('answers a request still running when it finishes within the grace, then ends its connection', async () => {
     const timers = manualTimers();
     const slow = await appWithSlowRoute(timers);
     plain = slow.app;
@@ -83,14 +96,26 @@ describe('closing the app', () => {
     await waitFor(slow.started, 5_000, 'request started');
     let closed = false;
     const closing = slow.app.close().then(() => (closed = true));
-    await waitFor(() => timers.pending() === 1, 5_000, 'grace timer');
+    await waitFor(() => timers.pending() === 2, 5_000, 'sweep and grace timers');
+    timers.sweep();
+    await new Promise((r) => setTimeout(r, 50));
     expect(closed).toBe(false);
     slow.finish();
     const res = await response;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ done: true });
+    // Answered, the keep-alive connection is idle: the next sweep ends it, and the server closes
+    // (before the grace is over, which would otherwise take Fastify's 72 s keep-alive timeout).
+    await waitFor(
+      () => {
+        timers.sweep();
+        return closed;
+      },
+      5_000,
+      'app closed',
+    );
     await closing;
-    // The grace timer is cleared once the server has closed.
+    // Both timers are cleared once the server has closed.
     expect(timers.pending()).toBe(0);
     plain = undefined;
   });
@@ -103,10 +128,11 @@ describe('closing the app', () => {
     await waitFor(slow.started, 5_000, 'request started');
     let closed = false;
     const closing = slow.app.close().then(() => (closed = true));
-    await waitFor(() => timers.pending() === 1, 5_000, 'grace timer');
+    await waitFor(() => timers.pending() === 2, 5_000, 'sweep and grace timers');
+    timers.sweep();
     await new Promise((r) => setTimeout(r, 50));
     expect(closed).toBe(false);
-    timers.fire();
+    timers.cut();
     await expect(response).rejects.toThrow();
     await waitFor(() => closed, 5_000, 'app closed');
     await closing;
