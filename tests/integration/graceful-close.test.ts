@@ -72,6 +72,25 @@ async function appWithSlowRoute(timers: CloseTimers): Promise<{ app: FastifyInst
   return { app, finish: () => finish(), started: () => started };
 }
 
+/**
+ * A request to the slow route is running when the app starts closing; one sweep of idle
+ * connections has passed, and the app is still open (the request holds it).
+ */
+async function closeDuringSlowRequest() {
+  const timers = manualTimers();
+  const slow = await appWithSlowRoute(timers);
+  plain = slow.app;
+  const response = fetch(`http://127.0.0.1:${portOf(slow.app)}/slow`);
+  await waitFor(slow.started, 5_000, 'request started');
+  let done = false;
+  const closing = slow.app.close().then(() => (done = true));
+  await waitFor(() => timers.pending() === 2, 5_000, 'sweep and grace timers');
+  timers.sweep();
+  await new Promise((r) => setTimeout(r, 50));
+  expect(done).toBe(false);
+  return { timers, slow, response, closing, closed: () => done };
+}
+
 describe('closing the app', () => {
   it('ends at once a connection that never sent a request (browsers keep spare ones open)', async () => {
     t = await startApp();
@@ -89,17 +108,7 @@ describe('closing the app', () => {
   });
 
   it('answers a request still running when it finishes within the grace, then ends its connection', async () => {
-    const timers = manualTimers();
-    const slow = await appWithSlowRoute(timers);
-    plain = slow.app;
-    const response = fetch(`http://127.0.0.1:${portOf(slow.app)}/slow`);
-    await waitFor(slow.started, 5_000, 'request started');
-    let closed = false;
-    const closing = slow.app.close().then(() => (closed = true));
-    await waitFor(() => timers.pending() === 2, 5_000, 'sweep and grace timers');
-    timers.sweep();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(closed).toBe(false);
+    const { timers, slow, response, closing, closed } = await closeDuringSlowRequest();
     slow.finish();
     const res = await response;
     expect(res.status).toBe(200);
@@ -109,7 +118,7 @@ describe('closing the app', () => {
     await waitFor(
       () => {
         timers.sweep();
-        return closed;
+        return closed();
       },
       5_000,
       'app closed',
@@ -121,20 +130,10 @@ describe('closing the app', () => {
   });
 
   it('cuts a request still running when the grace is over, and closes', async () => {
-    const timers = manualTimers();
-    const slow = await appWithSlowRoute(timers);
-    plain = slow.app;
-    const response = fetch(`http://127.0.0.1:${portOf(slow.app)}/slow`);
-    await waitFor(slow.started, 5_000, 'request started');
-    let closed = false;
-    const closing = slow.app.close().then(() => (closed = true));
-    await waitFor(() => timers.pending() === 2, 5_000, 'sweep and grace timers');
-    timers.sweep();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(closed).toBe(false);
+    const { timers, slow, response, closing, closed } = await closeDuringSlowRequest();
     timers.cut();
     await expect(response).rejects.toThrow();
-    await waitFor(() => closed, 5_000, 'app closed');
+    await waitFor(closed, 5_000, 'app closed');
     await closing;
     slow.finish();
     plain = undefined;
