@@ -10,7 +10,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-test('A4 session: the user is stored locally and read back on start', () => {
+test('A3.user.stored-locally: the user is stored locally and read back on start', () => {
   store = createSessionStore({ storage: localStorage, events: window });
   const user = store.setUser(wireUser({ account_type: undefined, accountType: 'corporation', email_confirmed: 'true' as unknown as boolean }));
   expect(user).toMatchObject({ account_type: 'corporation', email_confirmed: true });
@@ -21,13 +21,13 @@ test('A4 session: the user is stored locally and read back on start', () => {
   next.dispose();
 });
 
-test('A4 session: a damaged stored user is ignored', () => {
+test('CORE.session.damaged-user-ignored: a damaged stored user is ignored', () => {
   localStorage.setItem(storageKeys.user, '{"not":"a user"');
   store = createSessionStore({ storage: localStorage });
   expect(store.getSnapshot().user).toBeNull();
 });
 
-test('A4 session: clear forgets the user locally and notifies subscribers', () => {
+test('A4.session.logout-clears: clear forgets the user locally and notifies subscribers', () => {
   store = createSessionStore({ storage: localStorage });
   store.setUser(wireUser());
   const listener = vi.fn();
@@ -38,14 +38,14 @@ test('A4 session: clear forgets the user locally and notifies subscribers', () =
   expect(listener).toHaveBeenCalledTimes(1);
 });
 
-test('A4 session: updateUser merges verified flags', () => {
+test('CORE.session.update-merges-flags: updateUser merges verified flags', () => {
   store = createSessionStore({ storage: localStorage });
   store.setUser(wireUser({ email_confirmed: false }));
   expect(store.updateUser({ email_confirmed: true })?.email_confirmed).toBe(true);
   expect(JSON.parse(localStorage.getItem(storageKeys.user)!).email_confirmed).toBe(true);
 });
 
-test('A4 session: logging out or in in another tab is followed here (storage event)', () => {
+test('CORE.session.follows-other-tabs: logging out or in in another tab is followed here (storage event)', () => {
   store = createSessionStore({ storage: localStorage, events: window });
   store.setUser(wireUser());
   const listener = vi.fn();
@@ -63,7 +63,7 @@ test('A4 session: logging out or in in another tab is followed here (storage eve
   expect(listener).toHaveBeenCalledTimes(2);
 });
 
-test('A4 token refresh: a session ended by a failed refresh keeps its reason until the next user', () => {
+test('CORE.session.expiry-reason-kept: a session ended by a failed refresh keeps its reason until the next user', () => {
   const store = createSessionStore({ storage: null });
   store.setUser(wireUser());
   store.clear('session-expired');

@@ -26,7 +26,7 @@ afterEach(() => {
   setNavigator(null);
 });
 
-test('A7 login stores user_details as the session', async () => {
+test('A7.auth.login, A4.session.login-stores-user: login stores user_details as the session', async () => {
   const fake = createFakeFetch(() => jsonResponse(200, { user_details: wireUser({ account_type: undefined, accountType: 'corporation' }) }));
   vi.stubGlobal('fetch', fake.fetch);
   const user = await session.login('ada@example.com', 'pw');
@@ -35,14 +35,14 @@ test('A7 login stores user_details as the session', async () => {
   expect(fake.calls[0]).toMatchObject({ method: 'POST', path: paths.auth.login, body: '{"email":"ada@example.com","password":"pw"}' });
 });
 
-test('A7 login failure rejects without a toast and keeps the visitor logged out', async () => {
+test('A8.login.failure-text: login failure rejects without a toast and keeps the visitor logged out', async () => {
   vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(401, { title: 'Unauthorized', status: 401 })).fetch);
   await expect(session.login('a@b.c', 'bad')).rejects.toBeTruthy();
   expect(session.getSnapshot().user).toBeNull();
   expect(toast.error).not.toHaveBeenCalled();
 });
 
-test('A4 logout clears the session and goes to login', async () => {
+test('A4.session.logout-clears: logout clears the session and goes to login', async () => {
   session.setUser(wireUser());
   const fake = createFakeFetch(() => emptyResponse(204));
   vi.stubGlobal('fetch', fake.fetch);
@@ -52,7 +52,7 @@ test('A4 logout clears the session and goes to login', async () => {
   expect(navigate).toHaveBeenCalledWith('/account/login', { replace: true });
 });
 
-test('A4 logout failure still clears the session and goes to login', async () => {
+test('A4.session.logout-failure-still-clears: logout failure still clears the session and goes to login', async () => {
   session.setUser(wireUser());
   vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(500, { title: 'Internal Server Error', status: 500 })).fetch);
   await session.logout();
@@ -61,14 +61,14 @@ test('A4 logout failure still clears the session and goes to login', async () =>
   expect(toast.error).not.toHaveBeenCalled();
 });
 
-test('A7 GET /v1/users/me refreshes the stored user and marks the session checked', async () => {
+test('A7.users.me: GET /v1/users/me refreshes the stored user and marks the session checked', async () => {
   session.setUser(wireUser({ phone_confirmed: false }));
   vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(200, wireUser({ phone_confirmed: true }))).fetch);
   await expect(session.loadCurrentUser()).resolves.toMatchObject({ phone_confirmed: true });
   expect(session.getSnapshot()).toMatchObject({ checked: true, user: { phone_confirmed: true } });
 });
 
-test('A7 GET /v1/users/me failure clears the local session', async () => {
+test('A4.session.me-failure-clears: GET /v1/users/me failure clears the local session', async () => {
   session.setUser(wireUser());
   vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(500, { title: 'Internal Server Error', status: 500 })).fetch);
   await expect(session.loadCurrentUser()).resolves.toBeNull();
@@ -76,7 +76,7 @@ test('A7 GET /v1/users/me failure clears the local session', async () => {
   expect(toast.error).not.toHaveBeenCalled();
 });
 
-test('A7 start-up without a stored user makes no call and is anonymous', async () => {
+test('CORE.session.anonymous-start-no-call: start-up without a stored user makes no call and is anonymous', async () => {
   const fake = createFakeFetch(() => jsonResponse(200, wireUser()));
   vi.stubGlobal('fetch', fake.fetch);
   await expect(session.loadCurrentUser()).resolves.toBeNull();
@@ -84,7 +84,7 @@ test('A7 start-up without a stored user makes no call and is anonymous', async (
   expect(session.getSnapshot()).toMatchObject({ checked: true, user: null });
 });
 
-test('B9 session check gives up after 5 s', async () => {
+test('B9.session.check-timeout-5s: the session check gives up after 5 s', async () => {
   vi.useFakeTimers();
   session.setUser(wireUser());
   vi.stubGlobal('fetch', createFakeFetch((call) => hangUntilAborted(call)).fetch);
