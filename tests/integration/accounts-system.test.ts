@@ -33,7 +33,7 @@ const anon = () => new Client(t.app);
 const post = (url: string, body: unknown) => anon().post(url, body, { authHeader: false });
 
 describe('system accounts', () => {
-  it('cannot log in, even with its password set: the answer is the one an unknown address gets', async () => {
+  it('CORE.sim.system-users: cannot log in, even with its password set: the answer is the one an unknown address gets', async () => {
     // Its stored hash matches nothing; give it a real one, so the refusal must come from its kind.
     const passwordHash = await hashPassword(NEW_PASSWORD);
     await t.app.ctx.database.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', system.id).execute();

@@ -45,7 +45,7 @@ describe('dev routes only with DEV_ROUTES', () => {
     expect(await devRouteStatuses(t.app, client)).toEqual([404, 404, 404, 404]);
   });
 
-  it('in production they do not exist either', async () => {
+  it('API.dev.production-no-dev-routes: in production they do not exist either', async () => {
     t = await startApp({ seed: true, config: { nodeEnv: 'production' } });
     const { client } = await registerIndividual(t);
     expect(await devRouteStatuses(t.app, client)).toEqual([404, 404, 404, 404]);
