@@ -9,7 +9,8 @@ export default defineConfig({
   root: '.',
   plugins: [react()],
   worker: { format: 'es' },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  // No source maps: dist/ is what the server publishes, and maps would hand out the sources.
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
   server: {
     proxy: {
       '/v1': proxyTarget,

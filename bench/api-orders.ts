@@ -209,7 +209,8 @@ async function load(port: number, sessions: Session[], rate: number, seconds: nu
 
 export default async function run(): Promise<BenchResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-bench-orders-'));
-  const config = testConfig({ dataDir, host: '127.0.0.1', port: 0 });
+  // Dev routes on: traders are funded through /dev/faucet.
+  const config = testConfig({ dataDir, host: '127.0.0.1', port: 0, devRoutes: true });
   const app = await buildApp({ config, seed: true });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });

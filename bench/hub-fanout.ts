@@ -207,6 +207,8 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
       SIM_RATE: String(SIM_RATE),
       LOG_LEVEL: 'warn',
       STATIC_DIR: '',
+      // The clients log in as the demo user.
+      DEV_ROUTES: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

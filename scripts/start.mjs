@@ -2,11 +2,13 @@
 // `npm start`: make a fresh clone runnable in one command. Installs dependencies when
 // node_modules is missing or older than the lock file, builds the web app when dist/ is
 // missing or older than its sources, then runs the server in this terminal. PORT, DATA_DIR
-// and every other variable pass through to the server unchanged.
+// and every other variable pass through to the server unchanged; DEV_ROUTES defaults to on
+// unless NODE_ENV=production (see start-env.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { serverNodeFlags } from './server-node-flags.mjs';
+import { startEnv } from './start-env.mjs';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname);
 process.chdir(root);
@@ -69,7 +71,7 @@ if (!existsSync(builtIndex) || newest(buildInputs) > mtime(builtIndex)) {
     shout(
       existsSync(builtIndex)
         ? 'Starting the server with the PREVIOUS build in dist/; fix the errors and run npm start again.'
-        : 'Starting the server WITHOUT the web app: the API, /dev/outbox and /healthz work, pages do not.',
+        : 'Starting the server WITHOUT the web app: the API and /healthz work (and /dev/outbox in development), pages do not.',
     );
   }
 }
@@ -79,7 +81,7 @@ if (!existsSync(builtIndex) || newest(buildInputs) > mtime(builtIndex)) {
 // within a second is the same key press, not the "press again to force" one.)
 const server = spawn(process.execPath, [...serverNodeFlags, '--import', 'tsx', 'src/server/main.ts'], {
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: process.env,
+  env: startEnv(process.env),
   detached: !isWindows,
 });
 

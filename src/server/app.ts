@@ -7,7 +7,7 @@ import { registerAccountRoutes } from './accounts';
 import { registerExchange } from './exchange';
 import { createAuthenticator, createSessionService, isTrustedOrigin, loadOrCreateKeys, type SessionTimings } from './auth';
 import { systemClock, type Clock } from './clock';
-import type { ServerConfig } from './config';
+import { assertSafeConfig, type ServerConfig } from './config';
 import type { AppContext, AppExtension } from './context';
 import { createUserEvents } from './accounts/user-events';
 import { createDatabase, type AppDatabase } from './db/database';
@@ -41,7 +41,7 @@ export interface BuildAppOptions {
    * migrates it, and closes it when the app closes (what tests want).
    */
   database?: AppDatabase;
-  /** Seed reference data and the demo user (only when buildApp opens the database itself). */
+  /** Seed reference data, and the demo user with config.devRoutes (only when buildApp opens the database itself). */
   seed?: boolean;
   clock?: Clock;
   /** A pino logger to use (main passes the one it booted with); default: pino at config.logLevel. */
@@ -59,10 +59,14 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function defaultDelivery(config: ServerConfig, app: FastifyInstance): OutboxDelivery {
   if (config.nodeEnv !== 'production') return { kind: 'log' };
-  if (!config.smtpUrl) throw new Error('SMTP_URL is required when NODE_ENV=production');
+  if (!config.smtpUrl) {
+    // Starting anyway beats refusing: the exchange works, and mail queued meanwhile goes out
+    // once the server runs with SMTP_URL.
+    app.log.warn('SMTP_URL is not set: mail cannot leave; it stays queued in the outbox until the server runs with SMTP_URL');
+  }
   return {
     kind: 'send',
-    mail: createSmtpMailTransport(config.smtpUrl, config.mailFrom),
+    mail: config.smtpUrl ? createSmtpMailTransport(config.smtpUrl, config.mailFrom) : null,
     sms: createLoggingSmsProvider(app.log),
   };
 }
@@ -70,6 +74,7 @@ function defaultDelivery(config: ServerConfig, app: FastifyInstance): OutboxDeli
 /** Builds the HTTP app (routes, hooks, services) without listening: tests use app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  assertSafeConfig(config);
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: { level: config.logLevel } }),
@@ -90,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     if (ownsDatabase) {
       await migrateToLatest(database);
-      if (options.seed) await seed(database, clock);
+      if (options.seed) await seed(database, clock, { demoUser: config.devRoutes });
     }
 
     installErrorHandling(app);
@@ -101,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     const keys = loadOrCreateKeys(config.dataDir);
     const sessions = createSessionService({ keys, clock, ...(options.sessionTimings ? { timings: options.sessionTimings } : {}) });
-    const authenticator = createAuthenticator({ database, keys, clock });
+    const authenticator = createAuthenticator({ database, keys, clock, demoLogin: config.devRoutes });
     app.addHook('onClose', async () => authenticator.dispose());
     outbox = createOutbox({ database, clock, log: app.log, delivery: options.outboxDelivery ?? defaultDelivery(config, app) });
     const ctx: AppContext = { config, database, clock, keys, sessions, authenticator, outbox, userEvents: createUserEvents() };
@@ -127,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     registerAccountRoutes(app, ctx);
     await registerExchange(app, ctx);
-    if (config.nodeEnv !== 'production') registerOutboxDevRoutes(app, database);
+    if (config.devRoutes) registerOutboxDevRoutes(app, database);
     for (const extension of options.extensions ?? []) await extension(app, ctx);
 
     const serveWebApp = hasBuiltApp(config.staticDir);

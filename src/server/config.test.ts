@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { assertSafeConfig, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -8,7 +8,9 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       nodeEnv: 'development',
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
+      devRoutes: false,
+      simRate: 50,
       dataDir: path.resolve('/srv/ox', 'data'),
       publicUrl: 'http://localhost:8080',
       databaseUrl: undefined,
@@ -57,5 +59,35 @@ describe('loadConfig', () => {
 
   it('is silent in tests', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+
+  it('development listens on 127.0.0.1 unless HOST says otherwise; production on every interface', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('dev routes are on only when DEV_ROUTES says so', () => {
+    expect(loadConfig({}).devRoutes).toBe(false);
+    expect(loadConfig({ DEV_ROUTES: 'false' }).devRoutes).toBe(false);
+    expect(loadConfig({ DEV_ROUTES: 'true' }).devRoutes).toBe(true);
+    expect(loadConfig({ DEV_ROUTES: '1', NODE_ENV: 'test' }).devRoutes).toBe(true);
+    expect(() => loadConfig({ DEV_ROUTES: 'yes' })).toThrow(/DEV_ROUTES/);
+  });
+
+  it('refuses DEV_ROUTES under NODE_ENV=production, with a message naming both', () => {
+    for (const value of ['true', '1']) {
+      expect(() => loadConfig({ NODE_ENV: 'production', DEV_ROUTES: value })).toThrow(/DEV_ROUTES is refused with NODE_ENV=production/);
+    }
+    expect(loadConfig({ NODE_ENV: 'production', DEV_ROUTES: 'false' }).devRoutes).toBe(false);
+    expect(() => assertSafeConfig({ nodeEnv: 'production', devRoutes: true })).toThrow(/DEV_ROUTES/);
+  });
+
+  it('the simulator is off by default in production and still settable', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).simRate).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', SIM_RATE: '20' }).simRate).toBe(20);
+    expect(loadConfig({ NODE_ENV: 'development' }).simRate).toBe(50);
   });
 });

@@ -27,7 +27,14 @@ export interface RateLimitConfig {
 export interface ServerConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
+  /** Interface to listen on: 127.0.0.1 unless production (0.0.0.0) or HOST says otherwise. */
   host: string;
+  /**
+   * The development aids: /dev routes (outbox with every code and link, faucet, depth) and
+   * the demo account with its published password. Off unless DEV_ROUTES turns it on; never
+   * in production.
+   */
+  devRoutes: boolean;
   /** Where the SQLite file, the signing key and other local state live. */
   dataDir: string;
   /** Base URL of the web app, used for links in mail. */
@@ -38,7 +45,7 @@ export interface ServerConfig {
   mailFrom: string;
   /** postgres://… selects PostgreSQL; absent means SQLite in DATA_DIR. */
   databaseUrl: string | undefined;
-  /** Market-simulator events per second across all pairs (0 = off); read by the simulator. */
+  /** Market-simulator events per second across all pairs (0 = off; default 0 in production, else 50). */
   simRate: number;
   /** Origins allowed to call with credentials (besides same-origin). */
   trustedOrigins: string[];
@@ -67,19 +74,32 @@ export const defaultRateLimits: RateLimitConfig = {
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Ox Exchange <no-reply@ox.exchange>'),
   DATABASE_URL: z.string().min(1).optional(),
-  SIM_RATE: z.coerce.number().nonnegative().default(50),
+  SIM_RATE: z.coerce.number().nonnegative().optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_DIR: z.string().optional(),
+  DEV_ROUTES: z.enum(['true', 'false', '1', '0']).optional(),
 });
+
+/**
+ * Refuses a configuration that would expose the development aids in production: the outbox
+ * pages hand out every reset link and code, the faucet mints money, the demo password is public.
+ */
+export function assertSafeConfig(config: Pick<ServerConfig, 'nodeEnv' | 'devRoutes'>): void {
+  if (config.nodeEnv === 'production' && config.devRoutes) {
+    throw new Error(
+      'DEV_ROUTES is refused with NODE_ENV=production: the /dev routes show every reset link and code, mint money and enable the demo login. Unset DEV_ROUTES (or set it to false).',
+    );
+  }
+}
 
 /** Reads the server configuration from environment variables (throws on invalid values). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -96,16 +116,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     .map((s) => s.trim().replace(/\/+$/, ''))
     .filter(Boolean);
   if (!trustedOrigins.includes(new URL(publicUrl).origin)) trustedOrigins.push(new URL(publicUrl).origin);
-  return {
+  const production = e.NODE_ENV === 'production';
+  const config: ServerConfig = {
     nodeEnv: e.NODE_ENV,
     port,
-    host: e.HOST,
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    devRoutes: e.DEV_ROUTES === 'true' || e.DEV_ROUTES === '1',
     dataDir: path.resolve(cwd, e.DATA_DIR),
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     databaseUrl: e.DATABASE_URL,
-    simRate: e.SIM_RATE,
+    simRate: e.SIM_RATE ?? (production ? 0 : 50),
     trustedOrigins,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
@@ -113,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir: e.STATIC_DIR === '' ? undefined : path.resolve(cwd, e.STATIC_DIR ?? 'dist'),
     rateLimits: defaultRateLimits,
   };
+  assertSafeConfig(config);
+  return config;
 }
 
 /** A configuration for tests and tools: defaults plus overrides, no environment read. */

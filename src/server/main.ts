@@ -24,8 +24,11 @@ async function main(): Promise<void> {
 
   const applied = await migrateToLatest(database);
   for (const m of applied) log.info({ migration: m.migrationName, status: m.status }, 'migration');
-  const seeded = await seed(database, systemClock);
+  const seeded = await seed(database, systemClock, { demoUser: config.devRoutes });
   if (seeded.demoUserCreated) log.info({ email: DEMO_EMAIL }, 'demo user created');
+  if (seeded.demoUserExists && !config.devRoutes) {
+    log.warn({ email: DEMO_EMAIL }, 'the demo account (published password) is in this database; it cannot sign in without DEV_ROUTES');
+  }
 
   const app = await buildApp({ config, database, loggerInstance: log, extensions });
 
@@ -70,12 +73,11 @@ async function main(): Promise<void> {
   if (!hasBuiltApp(config.staticDir)) {
     log.warn({ staticDir: config.staticDir }, 'web app not built (no index.html): serving the API only; run `npx vite build`');
   }
-  log.info({ url, publicUrl: config.publicUrl, dataDir: config.dataDir }, 'Ox Exchange is running');
+  log.info({ url, host: config.host, publicUrl: config.publicUrl, dataDir: config.dataDir }, 'Ox Exchange is running');
   const lines = [
     '',
     `  Ox Exchange is running at ${url}`,
-    `  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`,
-    ...(config.nodeEnv === 'production' ? [] : [`  Mail and SMS (development): ${url}/dev/outbox`]),
+    ...(config.devRoutes ? [`  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`, `  Mail and SMS (development): ${url}/dev/outbox`] : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -39,12 +39,15 @@ export async function startApp(
     rateLimits?: Partial<RateLimitConfig>;
     config?: Partial<ServerConfig>;
     seed?: boolean;
-  } & Partial<Pick<BuildAppOptions, 'sessionTimings' | 'outboxDelivery' | 'extensions'>> = {},
+  } & Partial<Pick<BuildAppOptions, 'sessionTimings' | 'outboxDelivery' | 'extensions' | 'loggerInstance'>> = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ox-accounts-'));
   const clock = options.clock ?? manualClock(Date.UTC(2025, 0, 1, 12));
   const config = testConfig({
     dataDir,
+    // The outbox is read through /dev/outbox.json and the demo user is logged in, so the dev
+    // routes are on, except where a test runs as production (which refuses them).
+    devRoutes: options.config?.nodeEnv !== 'production',
     ...options.config,
     rateLimits: { ...relaxedRateLimits, ...options.rateLimits },
   });
@@ -55,6 +58,7 @@ export async function startApp(
     ...(options.sessionTimings ? { sessionTimings: options.sessionTimings } : {}),
     ...(options.outboxDelivery ? { outboxDelivery: options.outboxDelivery } : {}),
     ...(options.extensions ? { extensions: options.extensions } : {}),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),
   });
   return {
     app,

@@ -36,7 +36,8 @@ export async function startRealtimeApp(
   options: { simRate?: number; dataDir?: string } & Omit<RealtimeOptions, 'simRate'> = {},
 ): Promise<RealtimeApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ox-realtime-'));
-  const config = testConfig({ dataDir, simRate: options.simRate ?? 0 });
+  // Dev routes on: the demo user logs in and tests fund traders through the faucet.
+  const config = testConfig({ dataDir, simRate: options.simRate ?? 0, devRoutes: true });
   const { dataDir: _dir, ...realtime } = options;
   const app = await buildApp({ config, seed: true, extensions: [realtimeExtension({ ...realtime, simRate: options.simRate ?? 0 })] });
   const upgradeSockets: Duplex[] = [];

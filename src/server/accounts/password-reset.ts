@@ -5,7 +5,7 @@ import { appError } from '../errors';
 import { randomToken, sha256 } from '../lib/crypto';
 import { inTransaction, repositories, type Repositories } from '../repositories';
 import { outboxTemplates } from '../outbox';
-import { hashPassword } from '../auth';
+import { admitsSignIn, hashPassword } from '../auth';
 
 export function resetLink(publicUrl: string, userId: string, token: string): string {
   const q = new URLSearchParams({ userId, token });
@@ -14,18 +14,21 @@ export function resetLink(publicUrl: string, userId: string, token: string): str
 
 /** Forgotten-password links: random token, stored hashed, valid 24 h (spec A §9), single use. */
 export function createPasswordReset(ctx: AppContext) {
+  const resettable = (user: UserRow | undefined): user is UserRow => !!user && admitsSignIn(user, ctx.config.devRoutes);
+
   async function usableToken(repos: Repositories, userId: string, token: string) {
     const row = await repos.resetTokens.find(sha256(token));
     const ok = row && row.user_id === userId && row.used_at === null && row.expires_at > ctx.clock.now();
-    return ok ? row : undefined;
+    // A link made before its account became unusable (a system or demo account) opens nothing.
+    return ok && resettable(await repos.users.findById(userId)) ? row : undefined;
   }
 
   return {
-    /** Sends a link when the account exists; silent otherwise, so emails cannot be probed. */
+    /** Sends a link when a person's account exists; silent otherwise, so emails cannot be probed. */
     async requestLink(email: string): Promise<void> {
       const sent = await inTransaction(ctx.database, async (repos) => {
         const user = await repos.users.findByEmail(email);
-        if (!user) return false;
+        if (!resettable(user)) return false;
         const token = randomToken();
         const now = ctx.clock.now();
         await repos.resetTokens.insert({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginRequestSchema, loginResponseSchema, messageResponseSchema } from '../../shared/api/auth';
 import { paths } from '../../shared/api/paths';
 import { userSchema } from '../../shared/api/users';
-import { ACCESS_COOKIE, REFRESH_COOKIE, burnPasswordCheck, clearSessionCookies, setSessionCookies, verifyPassword } from '../auth';
+import { ACCESS_COOKIE, REFRESH_COOKIE, admitsSignIn, burnPasswordCheck, clearSessionCookies, setSessionCookies, verifyPassword } from '../auth';
 import type { AppContext } from '../context';
 import { appError } from '../errors';
 import { declaresCookieAuth } from '../http/auth-guard';
@@ -38,7 +38,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     ],
     async handler({ body, request, reply }) {
       const user = await repositories(database.db).users.findByEmail(body.email);
-      if (!user) {
+      if (!user || !admitsSignIn(user, config.devRoutes)) {
         await burnPasswordCheck(body.password);
         throw appError('invalid_credentials');
       }
@@ -85,7 +85,10 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
         throw appError(result.code);
       }
       const user = await repositories(database.db).users.findById(result.userId);
-      if (!user) throw appError('refresh_token_invalid');
+      if (!user || !admitsSignIn(user, config.devRoutes)) {
+        clearSessionCookies(request, reply);
+        throw appError('refresh_token_invalid');
+      }
       setSessionCookies(request, reply, result, clock.now());
       return { user_details: userView(user) };
     },

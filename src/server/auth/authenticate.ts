@@ -6,6 +6,7 @@ import type { UserRow } from '../db/schema';
 import { repositories } from '../repositories';
 import { verifyAccessToken } from './access-token';
 import { AuthCache } from './auth-cache';
+import { admitsSignIn } from './account-kind';
 import { ACCESS_COOKIE } from './cookies';
 import type { ServerKeys } from './keys';
 
@@ -63,7 +64,13 @@ function queryToken(url: string | undefined): string | undefined {
 const CACHE_TTL_MS = 2_000;
 const CACHE_MAX_ENTRIES = 10_000;
 
-export function createAuthenticator(deps: { database: AppDatabase; keys: ServerKeys; clock: Clock }) {
+export function createAuthenticator(deps: {
+  database: AppDatabase;
+  keys: ServerKeys;
+  clock: Clock;
+  /** Whether the demo account (published password) may be used: only with the dev setting. */
+  demoLogin: boolean;
+}) {
   const cache = new AuthCache({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });
 
   /** A valid access token of a live session of an existing user, or null. */
@@ -78,7 +85,7 @@ export function createAuthenticator(deps: { database: AppDatabase; keys: ServerK
     const session = await repos.sessions.findById(claims.sessionId);
     if (!session || session.revoked_at !== null || session.user_id !== claims.userId) return null;
     const user = await repos.users.findById(claims.userId);
-    if (!user) return null;
+    if (!user || !admitsSignIn(user, deps.demoLogin)) return null;
     cache.set(token, started, { claims, session, user }, now);
     return { user, sessionId: session.id, via };
   }

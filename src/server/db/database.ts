@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema';
 import { FastSqliteDialect } from './sqlite-fast-dialect';
 
@@ -75,7 +76,15 @@ function createSqlite(dataDir: string): AppDatabase {
 
 const INT8_OID = 20;
 
+/** pg, loaded on first use: a SQLite-only server never loads the PostgreSQL driver. */
+let pgModule: typeof pg | undefined;
+function loadPg(): typeof pg {
+  pgModule ??= createRequire(import.meta.url)('pg') as typeof pg;
+  return pgModule;
+}
+
 function createPostgres(url: string): AppDatabase {
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

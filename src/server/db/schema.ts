@@ -43,7 +43,16 @@ export interface UsersTable {
   principal_place_postal_code: string | null;
   created_at: Millis;
   updated_at: Millis;
+  /** Who may sign in as this account (see AccountKind); 'customer' unless set at creation. */
+  account_kind: ColumnType<AccountKind, AccountKind | undefined, AccountKind>;
 }
+
+/**
+ * 'customer': a person who registered. 'system': an account the server trades as (the market
+ * simulator); nobody signs in as it, resets it or verifies it. 'demo': the development demo
+ * account, whose password is published; it signs in only where the dev setting is on.
+ */
+export type AccountKind = 'customer' | 'system' | 'demo';
 
 export interface BeneficialOwnersTable {
   id: string;

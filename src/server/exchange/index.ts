@@ -39,7 +39,7 @@ export async function registerExchange(
   registerOrderRoutes(app, ctx, exchange);
   registerAccountRoutes(app, ctx, exchange);
   registerMarketRoutes(app, ctx, exchange);
-  if (ctx.config.nodeEnv !== 'production') {
+  if (ctx.config.devRoutes) {
     registerFaucetRoute(app, ctx, exchange);
     registerDevDepthRoute(app, ctx, exchange);
   }

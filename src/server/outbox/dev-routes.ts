@@ -51,7 +51,7 @@ ${rows || '<p>No messages yet.</p>'}
 </body></html>`;
 }
 
-/** GET /dev/outbox and /dev/outbox.json. Registered only outside production. */
+/** GET /dev/outbox and /dev/outbox.json. Registered only with DEV_ROUTES (never in production). */
 export function registerOutboxDevRoutes(app: FastifyInstance, database: AppDatabase): void {
   const list = async () => (await repositories(database.db).outbox.listNewest(LIMIT)).map(toEntry);
   app.get(paths.dev.outboxJson, async () => list());

@@ -9,9 +9,10 @@ export type OutboxChannel = 'email' | 'sms';
 
 /**
  * How messages leave: 'log' (development and tests: stored and logged, read at /dev/outbox)
- * or real transports (production).
+ * or real transports (production). A null mail transport (production without SMTP_URL) holds
+ * every email in the outbox, unsent and with no attempt counted, until a run that has one.
  */
-export type OutboxDelivery = { kind: 'log' } | { kind: 'send'; mail: MailTransport; sms: SmsProvider };
+export type OutboxDelivery = { kind: 'log' } | { kind: 'send'; mail: MailTransport | null; sms: SmsProvider };
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 50;
@@ -34,12 +35,15 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
       return;
     }
     if (row.channel === 'sms') await delivery.sms.send({ to: row.recipient, body: row.body });
-    else await delivery.mail.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+    else await delivery.mail?.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
   }
+
+  /** Channels that can leave now: all but email while mail is held. */
+  const deliverable: readonly OutboxChannel[] | undefined = delivery.kind === 'send' && !delivery.mail ? ['sms'] : undefined;
 
   async function flushOnce(): Promise<void> {
     const repos = repositories(database.db);
-    const pending = await repos.outbox.listUnsent(BATCH, MAX_ATTEMPTS);
+    const pending = await repos.outbox.listUnsent(BATCH, MAX_ATTEMPTS, deliverable);
     for (const row of pending) {
       try {
         await deliver(row);
@@ -75,7 +79,11 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
   return {
     /** Adds a message inside the caller's transaction; call kick() after it commits. */
     async enqueue(repos: Repositories, message: Omit<NewOutboxMessage, 'created_at'>): Promise<number> {
-      return repos.outbox.insert({ ...message, created_at: clock.now() });
+      const id = await repos.outbox.insert({ ...message, created_at: clock.now() });
+      if (deliverable && !deliverable.includes(message.channel as OutboxChannel)) {
+        log.warn({ outbox: id, channel: message.channel }, 'message held in the outbox: it cannot leave until the server runs with SMTP_URL');
+      }
+      return id;
     },
     kick,
     /** Waits for the current delivery pass (tests, shutdown). */
@@ -86,7 +94,7 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
       if (retryTimer) clearInterval(retryTimer);
       await this.idle();
       closed = true;
-      if (delivery.kind === 'send') delivery.mail.close?.();
+      if (delivery.kind === 'send') delivery.mail?.close?.();
     },
   };
 }

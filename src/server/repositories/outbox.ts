@@ -15,12 +15,11 @@ export function outboxRepository(db: Executor) {
       return db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
     },
 
-    async listUnsent(limit: number, maxAttempts: number): Promise<OutboxRow[]> {
-      return db
-        .selectFrom('outbox')
-        .selectAll()
-        .where('sent_at', 'is', null)
-        .where('attempts', '<', maxAttempts)
+    /** The oldest messages still to send, optionally only on the given channels. */
+    async listUnsent(limit: number, maxAttempts: number, channels?: readonly string[]): Promise<OutboxRow[]> {
+      let query = db.selectFrom('outbox').selectAll().where('sent_at', 'is', null).where('attempts', '<', maxAttempts);
+      if (channels) query = query.where('channel', 'in', channels);
+      return query
         .orderBy('id')
         .limit(limit)
         .execute();

@@ -9,19 +9,27 @@ import { DEMO_EMAIL, DEMO_PASSWORD, demoBalances, seedCurrencies, seedPairs } fr
 
 export interface SeedResult {
   demoUserCreated: boolean;
+  /** The demo account is in the database (created now or by an earlier run). */
+  demoUserExists: boolean;
+}
+
+export interface SeedOptions {
+  /** Create the demo account (published password): only with the dev setting. */
+  demoUser: boolean;
 }
 
 /**
- * Fills an empty exchange: currencies, pairs and a verified, funded demo user. Idempotent:
- * rows that exist are left alone, so a restart never resets anybody's balances.
+ * Fills an empty exchange: currencies, pairs and, when asked, a verified, funded demo user.
+ * Idempotent: rows that exist are left alone, so a restart never resets anybody's balances.
  */
-export async function seed(database: AppDatabase, clock: Clock): Promise<SeedResult> {
+export async function seed(database: AppDatabase, clock: Clock, options: SeedOptions): Promise<SeedResult> {
   const hasDemo = !!(await repositories(database.db).users.findByEmail(DEMO_EMAIL));
-  const passwordHash = hasDemo ? '' : await hashPassword(DEMO_PASSWORD);
+  const passwordHash = hasDemo || !options.demoUser ? '' : await hashPassword(DEMO_PASSWORD);
   return inTransaction(database, async (repos) => {
     await repos.markets.insertMissingCurrencies(seedCurrencies);
     await repos.markets.insertMissingPairs(seedPairs);
-    if (hasDemo || (await repos.users.findByEmail(DEMO_EMAIL))) return { demoUserCreated: false };
+    if (hasDemo || (await repos.users.findByEmail(DEMO_EMAIL))) return { demoUserCreated: false, demoUserExists: true };
+    if (!options.demoUser) return { demoUserCreated: false, demoUserExists: false };
     const now = clock.now();
     const user: NewUser = {
       id: newId(),
@@ -60,12 +68,13 @@ export async function seed(database: AppDatabase, clock: Clock): Promise<SeedRes
       principal_place_postal_code: null,
       created_at: now,
       updated_at: now,
+      account_kind: 'demo',
     };
     await repos.users.insert(user);
     for (const [currency, amount] of Object.entries(demoBalances)) {
       const value = canonicalDecimal(amount);
       await repos.balances.put({ user_id: user.id, currency, balance: value, available: value, updated_at: now });
     }
-    return { demoUserCreated: true };
+    return { demoUserCreated: true, demoUserExists: true };
   });
 }

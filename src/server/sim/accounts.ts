@@ -9,8 +9,9 @@ import { referenceUsdUnits } from './reference-prices';
 import { makerSources, takerNames } from './sources';
 
 // The simulator's own accounts: one per market-making source and a few takers. They are users
-// with the role 'system', created on first start and funded through the exchange like any
-// deposit. Their password hash is not a hash at all, so no password ever logs them in.
+// of kind 'system' (and role 'system'), created on first start and funded through the exchange
+// like any deposit. Login, refresh and password reset refuse that kind as if the account did
+// not exist; their password hash is not a hash at all either, so no password matches.
 
 export const SYSTEM_ROLE = 'system';
 const EMAIL_DOMAIN = 'sim.ox.invalid';
@@ -62,6 +63,7 @@ function systemUser(name: string, now: number): NewUser {
     principal_place_postal_code: null,
     created_at: now,
     updated_at: now,
+    account_kind: 'system',
   };
 }
 
@@ -88,7 +90,7 @@ export async function loadSimAccounts(options: {
     const existing = await repos.users.findByEmail(`${slug(name)}@${EMAIL_DOMAIN}`);
     // Someone who registered the address themselves is not a system account: never fund or
     // trade as them, and leave the address to them.
-    if (existing) return existing.account_role === SYSTEM_ROLE && parseRoles(existing.roles).includes(SYSTEM_ROLE) ? existing.id : null;
+    if (existing) return existing.account_kind === 'system' && parseRoles(existing.roles).includes(SYSTEM_ROLE) ? existing.id : null;
     if (!options.create) return null;
     const user = systemUser(name, options.clock.now());
     await repos.users.insert(user);

@@ -38,24 +38,31 @@ export function tempDataDir(prefix = 'ox-e2e-'): string {
 
 const root = new URL('../../../', import.meta.url).pathname;
 
-export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
+/** `env` is laid over the defaults below; a value of undefined removes that variable. */
+export async function startServer(
+  opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined> } = {},
+): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? tempDataDir();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    SIM_RATE: '0',
+    LOG_LEVEL: 'warn',
+    // The tests read mail at /dev/outbox.json and log in as the demo user, as `npm start` allows.
+    DEV_ROUTES: 'true',
+    ...opts.env,
+  };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      SIM_RATE: '0',
-      LOG_LEVEL: 'warn',
-      ...opts.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));

@@ -1,0 +1,1 @@
+export declare function startEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
