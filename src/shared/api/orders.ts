@@ -17,7 +17,7 @@ const flagInput = z.union([z.boolean(), z.literal('true'), z.literal('false')]).
 export const orderFormSchema = z
   .object({
     currency_pair: z
-      .string({ error: 'currency_pair is required.' })
+      .string({ error: (issue) => (issue.input === undefined ? 'currency_pair is required.' : 'currency_pair must be base and quote joined, e.g. btcusd.') })
       .trim()
       .toLowerCase()
       .regex(/^[a-z0-9]{4,20}$/, 'currency_pair must be base and quote joined, e.g. btcusd.'),
