@@ -7,9 +7,8 @@ import { buildApp } from '../../../src/server/app';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../../src/server/auth';
 import { defaultRateLimits, testConfig, type RateLimitConfig } from '../../../src/server/config';
 import { realtimeExtension } from '../../../src/server/realtime/realtime-extension';
-import { inTransaction } from '../../../src/server/repositories';
+import { inTransaction, repositories } from '../../../src/server/repositories';
 import { paths } from '../../../src/shared/api/paths';
-import { outboxListSchema } from '../../../src/shared/api/server-extras';
 import { Client, corporationRegistration } from '../../integration/accounts-harness';
 import { individualRegistration, uniqueEmail } from '../../support/registration';
 
@@ -86,8 +85,8 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   // A live reset link for the resetter.
   ok(await new Client(app).post(paths.auth.forgotPassword, { email: resetter.email }, { authHeader: false }), 'forgot password');
   await app.ctx.outbox.idle();
-  const outbox = outboxListSchema.parse((await app.inject({ method: 'GET', url: paths.dev.outboxJson })).json());
-  const link = outbox.find((m) => m.to === resetter.email && m.link)?.link;
+  const outbox = await repositories(app.ctx.database.db).outbox.listNewest(50);
+  const link = outbox.find((m) => m.recipient === resetter.email && m.link)?.link;
   if (!link) throw new Error('no reset link in the outbox');
   const linkUrl = new URL(link, 'http://localhost');
   const reset = { userId: linkUrl.searchParams.get('userId') ?? '', token: linkUrl.searchParams.get('token') ?? '' };
