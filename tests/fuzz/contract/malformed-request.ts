@@ -132,45 +132,47 @@ export function malformedRequests(route: RouteEntry, sample: RouteSample): fc.Ar
   }
 
   if (hasBody) {
-    const bodyMutations: fc.Arbitrary<FuzzInput>[] = [
-      fc.jsonValue({ maxDepth: 3 }).map((v) => ({ what: `body is ${jsonText(v).slice(0, 80)}`, url: sampleUrl, payload: jsonText(v), contentType: json })),
-      hostileValue.map((v) => ({ what: `body is a hostile ${typeof v}`, url: sampleUrl, payload: jsonText(v), contentType: json })),
-      brokenJsonText.map((text) => ({ what: `broken JSON ${JSON.stringify(text.slice(0, 60))}`, url: sampleUrl, payload: text, contentType: json })),
-      oddContentType.map((type) => ({ what: `content type ${type}`, url: sampleUrl, payload: sampleBody ?? '{}', contentType: type })),
+    const one = (arbitrary: fc.Arbitrary<FuzzInput>, weight = 1) => ({ arbitrary, weight });
+    const bodyMutations = [
+      one(fc.jsonValue({ maxDepth: 3 }).map((v) => ({ what: `body is ${jsonText(v).slice(0, 80)}`, url: sampleUrl, payload: jsonText(v), contentType: json }))),
+      one(hostileValue.map((v) => ({ what: `body is a hostile ${typeof v}`, url: sampleUrl, payload: jsonText(v), contentType: json }))),
+      one(brokenJsonText.map((text) => ({ what: `broken JSON ${JSON.stringify(text.slice(0, 60))}`, url: sampleUrl, payload: text, contentType: json }))),
+      one(oddContentType.map((type) => ({ what: `content type ${type}`, url: sampleUrl, payload: sampleBody ?? '{}', contentType: type }))),
     ];
     if (body !== null && typeof body === 'object') {
       bodyMutations.push(
-        fc.tuple(hostileKey, hostileValue).map(([k, v]) => ({
-          what: `extra field ${JSON.stringify(k.slice(0, 40))}`,
-          url: sampleUrl,
-          payload: jsonText(Array.isArray(body) ? [...body, v] : withKey(body as Record<string, unknown>, k, v)),
-          contentType: json,
-        })),
+        one(
+          fc.tuple(hostileKey, hostileValue).map(([k, v]) => ({
+            what: `extra field ${JSON.stringify(k.slice(0, 40))}`,
+            url: sampleUrl,
+            payload: jsonText(Array.isArray(body) ? [...body, v] : withKey(body as Record<string, unknown>, k, v)),
+            contentType: json,
+          })),
+        ),
       );
     }
     if (bodyPaths.length > 0) {
       const at = fc.constantFrom(...bodyPaths);
       bodyMutations.push(
-        fc.tuple(at, hostileValue).map(([p, v]) => ({
-          what: `${p.join('.')} = ${jsonText(v).slice(0, 80)}`,
-          url: sampleUrl,
-          payload: jsonText(setAt(body, p, v)),
-          contentType: json,
-          names: p.join('.'),
-        })),
-        fc.tuple(at, hostileValue).map(([p, v]) => ({
-          what: `${p.join('.')} = ${jsonText(v).slice(0, 80)}`,
-          url: sampleUrl,
-          payload: jsonText(setAt(body, p, v)),
-          contentType: json,
-          names: p.join('.'),
-        })),
-        at.map((p) => ({ what: `${p.join('.')} left out`, url: sampleUrl, payload: jsonText(setAt(body, p, undefined, true)), contentType: json, names: p.join('.') })),
-        fc.tuple(at, fc.constantFrom('object', 'array')).map(([p, how]) => {
-          const inner = getAt(body, p);
-          const wrapped = how === 'array' ? [inner, inner] : { value: inner, nested: { value: inner } };
-          return { what: `${p.join('.')} wrapped in an ${how}`, url: sampleUrl, payload: jsonText(setAt(body, p, wrapped)), contentType: json, names: p.join('.') };
-        }),
+        // Most inputs: one field of a valid body replaced by a hostile value.
+        one(
+          fc.tuple(at, hostileValue).map(([p, v]) => ({
+            what: `${p.join('.')} = ${jsonText(v).slice(0, 80)}`,
+            url: sampleUrl,
+            payload: jsonText(setAt(body, p, v)),
+            contentType: json,
+            names: p.join('.'),
+          })),
+          2,
+        ),
+        one(at.map((p) => ({ what: `${p.join('.')} left out`, url: sampleUrl, payload: jsonText(setAt(body, p, undefined, true)), contentType: json, names: p.join('.') }))),
+        one(
+          fc.tuple(at, fc.constantFrom('object', 'array')).map(([p, how]) => {
+            const inner = getAt(body, p);
+            const wrapped = how === 'array' ? [inner, inner] : { value: inner, nested: { value: inner } };
+            return { what: `${p.join('.')} wrapped in an ${how}`, url: sampleUrl, payload: jsonText(setAt(body, p, wrapped)), contentType: json, names: p.join('.') };
+          }),
+        ),
       );
     }
     kinds.push({ arbitrary: fc.oneof(...bodyMutations), weight: 10 });

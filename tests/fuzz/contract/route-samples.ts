@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { paths } from '../../../src/shared/api/paths';
 import { feedId } from '../../../src/shared/hub/feeds';
 import { beneficialOwner } from '../../integration/accounts-harness';
-import { STRONG_PASSWORD } from '../../support/registration';
+import { individualRegistration, STRONG_PASSWORD } from '../../support/registration';
 import type { AccountName, FuzzWorld } from './fuzz-world';
 
 // One known valid request per route of the app: the starting point every malformed input is
@@ -24,18 +24,6 @@ export interface RouteSample {
   /** Undoes what an accepted input left behind that would change later inputs' answers. */
   afterAccepted?(res: LightMyRequestResponse, world: FuzzWorld): Promise<void>;
 }
-
-const individual = {
-  dob: '1990-05-17',
-  residential_country_code: 'US',
-  residential_address: '1 Main Street',
-  residential_city: 'Springfield',
-  residential_state: 'IL',
-  residential_postal_code: '62701',
-  id_type: 'ssn',
-  id_number: '123-45-6789',
-  id_country_code: 'US',
-};
 
 const principalPlace = {
   principal_place_country: 'US',
@@ -65,25 +53,8 @@ export function routeSamples(world: FuzzWorld): Map<string, RouteSample> {
     ['POST /v1/auth/login', api('anonymous', { body: { email: world.accounts.trader.email, password: STRONG_PASSWORD } })],
     ['POST /v1/auth/logout', api('trader')],
     ['POST /v1/auth/refresh-token', api('trader')],
-    [
-      'POST /v1/users/register',
-      api('anonymous', {
-        // The trader's email: a body the mutations leave valid is answered 409 before any hashing.
-        body: {
-          account_type: 'individual',
-          first_name: 'Ada',
-          last_name: 'Lovelace',
-          email: world.accounts.trader.email,
-          phone_country_code: '+1',
-          phone_number: '+12025550100',
-          password: STRONG_PASSWORD,
-          password2: STRONG_PASSWORD,
-          account_role: 'client',
-          account_purpose: 'Investing',
-          individual,
-        },
-      }),
-    ],
+    // The trader's email: a body the mutations leave valid is answered 409 before any hashing.
+    ['POST /v1/users/register', api('anonymous', { body: individualRegistration({ email: world.accounts.trader.email }) })],
     ['PUT /v1/users/principal-address', api('corporation', { body: principalPlace })],
     ['PUT /v1/users/beneficial-owners', api('corporation', { body: [beneficialOwner(), beneficialOwner({ first_name: 'Alan', email: 'alan@example.com' })] })],
     ['POST /v1/auth/password/forgot-password', api('anonymous', { body: { email: world.accounts.resetter.email } })],
