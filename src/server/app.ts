@@ -12,9 +12,10 @@ import type { AppContext, AppExtension } from './context';
 import { createUserEvents } from './accounts/user-events';
 import { createDatabase, type AppDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { appError, installErrorHandling, sendProblem } from './errors';
+import { appError, installErrorHandling, sendFrameworkError, sendProblem } from './errors';
 import { installJsonParser } from './http/json-parser';
 import { defineRoute, installRequestAuthSlot } from './http/route';
+import { installRouteTable } from './http/route-table';
 import {
   createLoggingSmsProvider,
   createOutbox,
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // Request ids in logs; never trust a client-supplied one.
     requestIdHeader: false,
+    frameworkErrors: sendFrameworkError,
   });
 
   const ownsDatabase = !options.database;
@@ -98,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (options.seed) await seed(database, clock, { demoUser: config.devRoutes });
     }
 
+    installRouteTable(app);
     installErrorHandling(app);
     installJsonParser(app, config.bodyLimit);
     installRequestAuthSlot(app);

@@ -20,6 +20,10 @@ export function toAppError(err: unknown): AppError {
       return appError('unsupported_media_type');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return appError('bad_request', { detail: 'The Content-Length header does not match the body.' });
+    case 'FST_ERR_BAD_URL':
+      return appError('bad_request', { detail: 'The URL is not valid: a part of its path cannot be decoded.' });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return appError('bad_request', { detail: 'The URL is not valid: a part of its path is too long.' });
   }
   if (e?.validation) return validationError({ body: [String(e.message ?? 'Invalid request.')] });
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
@@ -35,6 +39,14 @@ export function toAppError(err: unknown): AppError {
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
   return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(error.toProblem());
+}
+
+/**
+ * For Fastify's `frameworkErrors`: requests refused before routing (an undecodable path, an
+ * over-long path parameter) get the same problem body as every other refusal.
+ */
+export function sendFrameworkError(error: unknown, _request: FastifyRequest, reply: FastifyReply): void {
+  void sendProblem(reply, toAppError(error));
 }
 
 /** Installs the one error handler: every failure is a problem body. (buildApp sets the 404 handler.) */

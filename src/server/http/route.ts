@@ -89,6 +89,7 @@ export function defineRoute<
   app.route({
     method: spec.method,
     url: spec.url,
+    config: { contract: { auth: spec.auth, body: spec.body, query: spec.query, params: spec.params } },
     preHandler,
     handler: async (request, reply) => {
       const ctx = {

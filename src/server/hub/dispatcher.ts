@@ -43,6 +43,10 @@ export class MethodTable<U extends HubUser> {
     return folded === undefined || folded === 'ambiguous' ? null : folded;
   }
 
+  names(): string[] {
+    return [...this.exact.keys()];
+  }
+
   private add(found: Found<U>): void {
     this.exact.set(found.name, found);
     const key = found.name.toLowerCase();

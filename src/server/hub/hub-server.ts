@@ -63,6 +63,8 @@ export interface HubServer<U extends HubUser = HubUser> {
   sendToUser(userId: string, target: string, args?: readonly unknown[]): HubResult<number>;
   sendToAll(target: string, args?: readonly unknown[]): HubResult<number>;
   connections(): HubConnectionInfo<U>[];
+  /** Names of the hub methods and streams clients can invoke. */
+  methodNames(): string[];
   /** Ends one connection; `error` reaches the client in the Close message. */
   closeConnection(connectionId: string, options?: { error?: string; allowReconnect?: boolean }): HubResult<void>;
   /**
@@ -269,6 +271,10 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
     const frame = encodeInvocation(target, args);
     if (!frame.ok) return frame;
     return ok(this.deliver(this.byId.keys(), frame.value));
+  }
+
+  methodNames(): string[] {
+    return this.methods.names();
   }
 
   connections(): HubConnectionInfo<U>[] {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { looseDecimal } from '../money/decimal-field';
+import { looseDecimal, positiveDecimalString } from '../money/decimal-field';
 import { flag } from '../flags';
 import { transactionLimits } from '../constants';
+import { MAX_EPOCH_MS, wholeNumber } from './whole-number';
 
 // Spec A §7 and spec B §7: balances, currencies, pairs, fee rates, transactions, candles.
 
@@ -86,23 +87,26 @@ export const transactionListSchema = z
   ])
   .transform((v) => (Array.isArray(v) ? { data: v, next_after: null } : { data: v.data, next_after: v.next_after ?? null }));
 
-const epochMs = z.union([z.number(), z.string().regex(/^\d+$/, 'must be a timestamp in ms').transform(Number)]).pipe(z.number().int().nonnegative());
+const epochMs = (label: string) => wholeNumber(label, 0, MAX_EPOCH_MS);
+/** Deepest page `offset` reaches; `after` pages through anything beyond. */
+export const MAX_TRANSACTION_OFFSET = 1_000_000;
 
 /** GET /v1/account-management/transactions query (spec A §7, spec B §3). */
 export const transactionQuerySchema = z
   .object({
-    from: epochMs.optional(),
-    to: epochMs.optional(),
+    from: epochMs('from').optional(),
+    to: epochMs('to').optional(),
     types: z
       .string()
+      .max(200, 'types must be buy, sell, deposit, withdraw, credit or charge.')
       .transform((v) => v.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))
       .pipe(z.array(z.enum(transactionLimits.types, { error: 'types must be buy, sell, deposit, withdraw, credit or charge.' })))
       .optional(),
     pending: flag.optional(),
     currency: z.string().trim().toUpperCase().max(16).optional(),
-    limit: z.union([z.number(), z.string().regex(/^\d+$/, 'limit must be a whole number').transform(Number)]).pipe(z.number().int().min(1).max(1000)).optional(),
-    after: z.string().max(64).optional(),
-    offset: z.union([z.number(), z.string().regex(/^\d+$/, 'offset must be a whole number').transform(Number)]).pipe(z.number().int().min(0)).optional(),
+    limit: wholeNumber('limit', 1, 1000).optional(),
+    after: z.string().regex(/^\d{1,15}$/, 'after must be the next_after of a previous page.').optional(),
+    offset: wholeNumber('offset', 0, MAX_TRANSACTION_OFFSET).optional(),
   })
   .refine((v) => v.from === undefined || v.to === undefined || v.from <= v.to, { path: ['from'], message: 'from cannot be after to.' });
 export type TransactionQuery = z.output<typeof transactionQuerySchema>;
@@ -112,7 +116,7 @@ export type TransactionQuery = z.output<typeof transactionQuerySchema>;
 export const candleQuerySchema = z.object({
   pair: z.string().trim().toLowerCase().regex(/^[a-z0-9]{4,20}$/, 'pair must be base and quote joined, e.g. btcusd.'),
   interval: z.enum(['1d', '1w'], { error: "interval must be '1d' or '1w'." }).default('1d'),
-  limit: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(1).max(1000)).optional(),
+  limit: wholeNumber('limit', 1, 1000).optional(),
 });
 export const candleSchema = z.object({
   time: z.number(),
@@ -128,5 +132,5 @@ export const candleListSchema = z.array(candleSchema);
 /** Dev faucet (development mode only): credit the logged-in user. */
 export const faucetRequestSchema = z.object({
   currency: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/, 'currency must be a currency code.'),
-  amount: z.string().trim(),
+  amount: positiveDecimalString('amount'),
 });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { wholeNumber } from './whole-number';
 
 // Wire shapes of the exchange core that the other shared files do not declare (yet). Written by
 // the exchange engineer for the lead to fold into api/orders.ts and api/account.ts; see
 // docs/API.md ("Exchange").
 
 const pairField = z.string().trim().toLowerCase().regex(/^[a-z0-9]{4,20}$/, 'pair must be base and quote joined, e.g. btcusd.');
-const limitField = (max: number) =>
-  z.union([z.number(), z.string().regex(/^\d+$/, 'limit must be a whole number').transform(Number)]).pipe(z.number().int().min(1).max(max));
+const limitField = (max: number) => wholeNumber('limit', 1, max);
 
 /** GET /v1/orders and GET /v1/orders/done: optional pair filter; done orders are newest first, `limit` of them (default 100). */
 export const orderListQuerySchema = z.object({

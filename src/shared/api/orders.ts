@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalString, looseDecimal, positiveDecimalString } from '../money/decimal-field';
 import { orderMessages } from '../messages';
 import { tradingLimits } from '../constants';
+import { MAX_EPOCH_MS, wholeNumber } from './whole-number';
 import { destinations, orderTypeCodes, orderTypeName, sides, timeInForceByType, timesInForce } from '../orders/order-types';
 
 // Spec B §3 and §7: the order form payload, orders, trades and request for quote.
@@ -16,12 +17,12 @@ const flagInput = z.union([z.boolean(), z.literal('true'), z.literal('false')]).
 export const orderFormSchema = z
   .object({
     currency_pair: z
-      .string({ error: 'currency_pair is required.' })
+      .string({ error: (issue) => (issue.input === undefined ? 'currency_pair is required.' : 'currency_pair must be base and quote joined, e.g. btcusd.') })
       .trim()
       .toLowerCase()
       .regex(/^[a-z0-9]{4,20}$/, 'currency_pair must be base and quote joined, e.g. btcusd.'),
     algorithm_id: z
-      .union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
+      .union([z.number(), z.string().regex(/^\d{1,4}$/).transform(Number)], { error: 'algorithm_id is not a known order type.' })
       .default(orderTypeCodes.Limit)
       .refine((v) => orderTypeName(v) !== undefined, 'algorithm_id is not a known order type.'),
     price: optionalDecimal('Price'),
@@ -38,14 +39,14 @@ export const orderFormSchema = z
     max_slippage: decimalString('max_slippage').optional(),
     stop_amount: optionalDecimal('stop_amount'),
     stop_percent: positiveDecimalString('stop_percent', 2).optional(),
-    expires: z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]).optional(),
+    expires: wholeNumber('expires', 1, MAX_EPOCH_MS).optional(),
     quote_id: z.string().max(128).optional(),
     stop_any_id: z.string().max(64).optional(),
     stop_any_price: optionalDecimal('stop_any_price'),
     stop_any_trail_amount: optionalDecimal('stop_any_trail_amount'),
     stop_any_trail_percent: optionalDecimal('stop_any_trail_percent'),
-    total_time: z.number().int().nonnegative().optional(),
-    interval: z.number().int().nonnegative().optional(),
+    total_time: wholeNumber('total_time', 0, MAX_EPOCH_MS).optional(),
+    interval: wholeNumber('interval', 0, MAX_EPOCH_MS).optional(),
     continuous: flagInput.optional(),
     post_only: flagInput.optional(),
   })

@@ -2,18 +2,39 @@ import { z } from 'zod';
 import { DECIMALS, decimalPlaces, isDecimalString } from './units';
 
 // Wire decimals: strings (numbers tolerated from other back ends and turned into strings
-// without going through arithmetic), at most 8 decimals.
+// without going through arithmetic), plain digits with an optional point: no sign, no exponent,
+// no NaN or Infinity, bounded in length and magnitude before anything parses them.
 
-const MAX_INT_DIGITS = 15;
+/** Digits before the point: 10^15 units of anything is beyond every balance and book we keep. */
+export const MAX_INT_DIGITS = 15;
+/**
+ * Longest text read at all (leading zeros and surrounding spaces included); anything longer is
+ * refused before the decimal pattern runs, so a 70,000-character field costs nothing.
+ */
+export const MAX_DECIMAL_TEXT = 40;
+
+/** Why `v` is not an acceptable non-negative decimal of at most `decimals` places, or null. */
+function decimalIssue(v: string, label: string, decimals: number): string | null {
+  if (v.length > MAX_DECIMAL_TEXT) {
+    return /^\d*\.?\d*$/.test(v) ? `${label} is too large.` : `${label} must be a decimal number.`;
+  }
+  if (!isDecimalString(v) || v.startsWith('-')) return `${label} must be a decimal number.`;
+  if (v.split('.')[0]!.replace(/^0+(?=\d)/, '').length > MAX_INT_DIGITS) return `${label} is too large.`;
+  if (decimalPlaces(v) > decimals) return `${label} must have up to ${decimals} decimal places.`;
+  return null;
+}
 
 /** A non-negative decimal string with at most `decimals` places, named in errors by `label`. */
 export function decimalString(label: string, decimals: number = DECIMALS) {
   return z
     .union([z.string(), z.number()], { error: `${label} must be a decimal number.` })
-    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => isDecimalString(v) && !v.startsWith('-'), `${label} must be a decimal number.`)
-    .refine((v) => v.split('.')[0]!.replace(/^0+(?=\d)/, '').length <= MAX_INT_DIGITS, `${label} is too large.`)
-    .refine((v) => decimalPlaces(v) <= decimals, `${label} must have up to ${decimals} decimal places.`);
+    .transform((v, ctx) => {
+      const text = typeof v === 'number' ? String(v) : v.length > MAX_DECIMAL_TEXT ? v : v.trim();
+      const issue = decimalIssue(text, label, decimals);
+      if (issue === null) return text;
+      ctx.addIssue({ code: 'custom', message: issue, input: v });
+      return z.NEVER;
+    });
 }
 
 /** Like decimalString, and strictly greater than zero. */

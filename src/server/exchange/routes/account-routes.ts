@@ -13,7 +13,6 @@ import { tradeListQuerySchema } from '../../../shared/api/exchange-extras';
 import { tradeListSchema } from '../../../shared/api/orders';
 import { paths } from '../../../shared/api/paths';
 import type { AppContext } from '../../context';
-import { validationError } from '../../errors';
 import { defineRoute } from '../../http/route';
 import { exchangeReads } from '../../repositories/exchange-reads';
 import { marketsRepository } from '../../repositories/markets';
@@ -119,9 +118,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, exc
     response: transactionListSchema,
     async handler({ auth, query }) {
       const limit = query.limit ?? TRANSACTION_PAGE;
-      if (query.after !== undefined && !/^\d{1,15}$/.test(query.after)) {
-        throw validationError({ 'query.after': ['after must be the next_after of a previous page.'] });
-      }
       const beforeId = query.after === undefined ? undefined : Number(query.after);
       const rows = await reads.transactions(auth.user.id, {
         from: query.from,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { wholeNumber } from '../../../shared/api/whole-number';
 import type { AppContext } from '../../context';
 import { appError } from '../../errors';
 import { defineRoute } from '../../http/route';
@@ -11,7 +12,7 @@ import type { Exchange } from '../exchange';
 
 const querySchema = z.object({
   pair: z.string().trim().toLowerCase().regex(/^[a-z0-9]{4,20}$/, 'pair must be base and quote joined, e.g. btcusd.'),
-  levels: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(1).max(10_000)).optional(),
+  levels: wholeNumber('levels', 1, 10_000).optional(),
 });
 const level = z.tuple([z.string(), z.string()]);
 const responseSchema = z.object({ pair: z.string(), bids: z.array(level), asks: z.array(level), hash: z.string() });
