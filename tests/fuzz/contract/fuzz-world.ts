@@ -53,7 +53,7 @@ function ok(res: LightMyRequestResponse, what: string): Record<string, unknown> 
 
 export async function startFuzzWorld(): Promise<FuzzWorld> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-contract-fuzz-'));
-  const config = testConfig({ dataDir, simRate: 0, logLevel: 'silent', rateLimits: unlimited });
+  const config = testConfig({ dataDir, simRate: 0, devRoutes: true, logLevel: 'silent', rateLimits: unlimited });
   const app = await buildApp({ config, seed: true, extensions: [realtimeExtension({ simRate: 0 })] });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
