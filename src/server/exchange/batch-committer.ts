@@ -145,7 +145,10 @@ function commit(group) {
     return;
   }
   try {
-    writeAll(group);
+    // IMMEDIATE: the write lock before anything else, so the app's connection (accounts) can never
+    // slip a commit between this transaction's first read and its first write (see
+    // sqlite-fast-dialect.ts); waiting for it is this thread's busy timeout, never the event loop's.
+    writeAll.immediate(group);
     for (const b of group) reply(b.id);
   } catch (e) {
     failure = String((e && e.message) || e);
