@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { AppDatabase } from '../db/database';
+import { runTransaction } from '../db/transaction';
 import { startWalCheckpointer } from '../db/wal-checkpointer';
 import { runStatements, type Statement } from '../repositories/bulk-write';
 
@@ -34,7 +35,7 @@ export function inlineCommitter(database: AppDatabase, beforeCommit?: BeforeComm
       const run = tail.then(async () => {
         if (failure) throw refusedAfter(failure);
         try {
-          await database.db.transaction().execute(async (trx) => {
+          await runTransaction(database, async (trx) => {
             await runStatements(trx, statements);
             beforeCommit?.();
           });
