@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -115,7 +116,8 @@ function isWrite(query: RootOperationNode): boolean {
   return InsertQueryNode.is(query) || UpdateQueryNode.is(query) || DeleteQueryNode.is(query) || MergeQueryNode.is(query);
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+// Real time, whatever a test does to the global timers: SQLite's own waits are real time too.
+const monotonicNow = performance.now.bind(performance);
 
 class CachedSqliteConnection implements DatabaseConnection {
   constructor(
@@ -159,8 +161,8 @@ class CachedSqliteConnection implements DatabaseConnection {
   /** BEGIN IMMEDIATE; the caller holds the connection's mutex, as it does again on return. */
   async beginImmediate(): Promise<void> {
     const begin = this.statements.get(BEGIN_IMMEDIATE);
-    const deadline = performance.now() + this.wait.politeMs;
-    for (let pause = 1; performance.now() < deadline; pause = Math.min(pause * 2, MAX_POLL_MS)) {
+    const deadline = monotonicNow() + this.wait.politeMs;
+    for (let pause = 1; monotonicNow() < deadline; pause = Math.min(pause * 2, MAX_POLL_MS)) {
       if (this.tryOnce(begin)) return;
       this.mutex.unlock();
       try {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from './database';
 import { isSerializationFailure } from './errors';
@@ -23,7 +24,9 @@ export interface TransactionRetry {
   pause?: (ms: number) => Promise<void>;
 }
 
-const realPause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const realPause = async (ms: number) => {
+  await sleep(ms);
+};
 
 /** A short, random wait that grows with each attempt, so two losers do not meet again at once. */
 function backoffMs(attempt: number): number {
