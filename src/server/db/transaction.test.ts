@@ -13,6 +13,22 @@ import { MAX_TRANSACTION_ATTEMPTS, runTransaction } from './transaction';
 const conflict = (code: string) => Object.assign(new Error(`conflict ${code}`), { code });
 const instant = async () => {};
 
+/** Runs work that always fails with `code`; how many times it ran, once the failure came out. */
+async function runsOfFailing(database: AppDatabase, code: string): Promise<number> {
+  let runs = 0;
+  await expect(
+    runTransaction(
+      database,
+      async () => {
+        runs += 1;
+        throw conflict(code);
+      },
+      { pause: instant },
+    ),
+  ).rejects.toThrow(`conflict ${code}`);
+  return runs;
+}
+
 const opened: AppDatabase[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
@@ -40,19 +56,7 @@ describe('which failures are conflicts', () => {
 
 describe('runTransaction on SQLite', () => {
   it('runs the work once and passes its failure on, whatever the code', async () => {
-    const database = sqlite();
-    let runs = 0;
-    await expect(
-      runTransaction(
-        database,
-        async () => {
-          runs += 1;
-          throw conflict('40001');
-        },
-        { pause: instant },
-      ),
-    ).rejects.toThrow('conflict 40001');
-    expect(runs).toBe(1);
+    expect(await runsOfFailing(sqlite(), '40001')).toBe(1);
   });
 });
 
@@ -135,26 +139,8 @@ describe.skipIf(!url)('runTransaction on PostgreSQL', () => {
 
   it(`gives up after ${MAX_TRANSACTION_ATTEMPTS} attempts, and never retries other failures`, async () => {
     const database = await postgres();
-    let runs = 0;
-    await expect(
-      runTransaction(
-        database,
-        async () => {
-          runs += 1;
-          throw conflict('40001');
-        },
-        { pause: instant },
-      ),
-    ).rejects.toThrow('conflict 40001');
-    expect(runs).toBe(MAX_TRANSACTION_ATTEMPTS);
-
-    runs = 0;
-    await expect(
-      runTransaction(database, async () => {
-        runs += 1;
-        throw conflict('23505');
-      }),
-    ).rejects.toThrow('conflict 23505');
-    expect(runs).toBe(1);
+    expect(await runsOfFailing(database, '40001')).toBe(MAX_TRANSACTION_ATTEMPTS);
+    expect(await runsOfFailing(database, '40P01')).toBe(MAX_TRANSACTION_ATTEMPTS);
+    expect(await runsOfFailing(database, '23505')).toBe(1);
   });
 });
