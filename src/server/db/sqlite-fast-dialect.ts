@@ -22,7 +22,7 @@ import {
 //     waiter on each release (all but one go back to sleep), which is quadratic in the number
 //     of requests waiting and turns a burst into a collapse.
 //  3. Every write takes SQLite's write lock before it reads anything, and waits for it without
-//     blocking the event loop (see WriteLock below).
+//     blocking the event loop (see "Why every write begins IMMEDIATE" below).
 // Otherwise unchanged: one connection, statements run synchronously, one transaction at a time.
 
 const CACHE_SIZE = 256;

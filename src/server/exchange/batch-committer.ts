@@ -146,9 +146,10 @@ function commit(group) {
     return;
   }
   try {
-    // IMMEDIATE: the write lock before anything else, so the app's connection (accounts) can never
-    // slip a commit between this transaction's first read and its first write (see
-    // sqlite-fast-dialect.ts); waiting for it is this thread's busy timeout, never the event loop's.
+    // IMMEDIATE, like every write transaction on the app's connection (sqlite-fast-dialect.ts): the
+    // write lock before the first statement, so no statement can be refused an upgrade from reading
+    // to writing. Waiting for the lock (while an account write holds it) is this thread's busy
+    // timeout, never the event loop's.
     writeAll.immediate(group);
     for (const b of group) reply(b.id);
   } catch (e) {
