@@ -130,7 +130,7 @@ class CachedSqliteConnection implements DatabaseConnection {
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     // A write outside a transaction (an outbox mark, a system account) is its own transaction,
     // and takes the lock like any other.
-    if (!this.db.inTransaction && isWrite(compiledQuery.query)) return this.writeAlone(compiledQuery);
+    if (isWrite(compiledQuery.query) && !this.db.inTransaction) return this.writeAlone(compiledQuery);
     return Promise.resolve(this.run(compiledQuery));
   }
 
