@@ -18,6 +18,9 @@ import { createTrader, startRealtimeApp, waitFor, type LoggedIn, type RealtimeAp
 // the same either way, and this load made registrations and confirms answer 500
 // ("database is locked") before writes took the lock first.
 
+// About 10 s on a quiet machine. The load is fixed in time (orders arrive by the clock), so on a
+// machine already busy with other work every step takes longer, hence the generous timeout.
+const TIMEOUT_MS = 180_000;
 const SIM_RATE = 2000;
 const ORDER_RATE = 1000;
 const USERS = 50;
@@ -155,5 +158,5 @@ describe('account writes on a busy market', () => {
     expect(answers.filter((a) => a.route === 'order')).toHaveLength(orders.sent);
     expect(sim.stats.events).toBeGreaterThan(simBefore);
     expect(sim.stats.errors).toBe(0);
-  });
+  }, TIMEOUT_MS);
 });
