@@ -50,6 +50,8 @@ export const verificationLimits = {
   codeDigits: 6,
   codeLifetimeMs: 10 * 60 * 1000,
   codeMaxAttempts: 5,
+  /** The attempts are per user and channel in this window, whatever codes were sent (docs/API.md). */
+  codeAttemptWindowMs: 15 * 60 * 1000,
 } as const;
 
 /** Spec B §9: the live connection. */

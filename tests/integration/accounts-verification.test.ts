@@ -62,21 +62,64 @@ describe.each<Channel>(['email', 'phone'])('A7 %s verification', (channel) => {
     expect(problem(res).code).toBe('verification_code_expired');
   });
 
-  it(`A7 ${channel} confirm: after 5 wrong attempts even the right code is refused until a new one is requested`, async () => {
+  it(`A7 ${channel} confirm: after 5 wrong attempts even the right code is refused, and a new code does not restore them until 15 minutes have passed`, async () => {
     const { client, user } = await registerIndividual(t);
     const { message } = await requestCode(client, channel, destination(user));
     for (let i = 0; i < 5; i += 1) {
+      t.clock.advance(1000);
       const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: wrong(message.code!) });
       expect(problem(res).code).toBe('verification_code_incorrect');
     }
     const blocked = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: message.code });
     expect(blocked.statusCode).toBe(400);
-    expect(problem(blocked).code).toBe('verification_attempts_exceeded');
+    expect(problem(blocked)).toMatchObject({ code: 'verification_attempts_exceeded', detail: 'Too many incorrect attempts. Please request a new verification code.' });
+    // The window began with the first wrong attempt, 4 s ago.
+    expect(blocked.headers['retry-after']).toBe(String(15 * 60 - 4));
 
+    // A new code is sent, but the budget stays spent.
     await client.post(`/v1/auth/verification-code/${channel}/request`);
     const fresh = (await t.outbox()).find((m) => m.to === destination(user) && m.code)!;
-    const ok = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: fresh.code });
+    expect(fresh.id).not.toBe(message.id);
+    const still = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: fresh.code });
+    expect(problem(still).code).toBe('verification_attempts_exceeded');
+
+    // Once the window is over, a new code may be tried again.
+    t.clock.advance(15 * 60 * 1000);
+    expect((await client.post('/v1/auth/refresh-token')).statusCode).toBe(200);
+    await client.post(`/v1/auth/verification-code/${channel}/request`);
+    const later = (await t.outbox()).find((m) => m.to === destination(user) && m.code)!;
+    const ok = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: later.code });
     expect(ok.statusCode).toBe(200);
+    expect((await client.get('/v1/users/me')).json()[flag]).toBe(true);
+  });
+
+  it(`A7 ${channel} confirm: wrong attempts on earlier codes count against the same budget`, async () => {
+    const { client, user } = await registerIndividual(t);
+    const burnt: string[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const { message } = await requestCode(client, channel, destination(user));
+      const tries = round < 2 ? 2 : 1;
+      for (let i = 0; i < tries; i += 1) {
+        const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: wrong(message.code!) });
+        burnt.push(problem(res).code!);
+      }
+    }
+    // 2 + 2 + 1 = 5 wrong attempts over three codes: the budget is spent.
+    expect(burnt).toEqual(Array(5).fill('verification_code_incorrect'));
+    const { message } = await requestCode(client, channel, destination(user));
+    const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: message.code });
+    expect(problem(res).code).toBe('verification_attempts_exceeded');
+  });
+
+  it(`A7 ${channel} confirm: 20 wrong codes sent at once are compared 5 times at most`, async () => {
+    const { client, user } = await registerIndividual(t);
+    const { message } = await requestCode(client, channel, destination(user));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: wrong(message.code!) })),
+    );
+    const codes = answers.map((res) => problem(res).code);
+    expect(codes.filter((c) => c === 'verification_code_incorrect')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'verification_attempts_exceeded')).toHaveLength(15);
   });
 
   it(`A7 ${channel} request: a new code replaces the previous one`, async () => {

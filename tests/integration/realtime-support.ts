@@ -8,7 +8,7 @@ import * as signalR from '@microsoft/signalr';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth';
-import { testConfig } from '../../src/server/config';
+import { testConfig, type ServerConfig } from '../../src/server/config';
 import { newId } from '../../src/server/lib/ids';
 import { normalizeEmail, repositories } from '../../src/server/repositories';
 import { realtimeExtension, type RealtimeOptions } from '../../src/server/realtime/realtime-extension';
@@ -33,12 +33,12 @@ export interface RealtimeApp {
 }
 
 export async function startRealtimeApp(
-  options: { simRate?: number; dataDir?: string } & Omit<RealtimeOptions, 'simRate'> = {},
+  options: { simRate?: number; dataDir?: string; config?: Partial<ServerConfig> } & Omit<RealtimeOptions, 'simRate'> = {},
 ): Promise<RealtimeApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ox-realtime-'));
   // Dev routes on: the demo user logs in and tests fund traders through the faucet.
-  const config = testConfig({ dataDir, simRate: options.simRate ?? 0, devRoutes: true });
-  const { dataDir: _dir, ...realtime } = options;
+  const config = testConfig({ devRoutes: true, ...options.config, dataDir, simRate: options.simRate ?? 0 });
+  const { dataDir: _dir, config: _config, ...realtime } = options;
   const app = await buildApp({ config, seed: true, extensions: [realtimeExtension({ ...realtime, simRate: options.simRate ?? 0 })] });
   const upgradeSockets: Duplex[] = [];
   app.server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => upgradeSockets.push(socket));

@@ -46,6 +46,21 @@ describe.skipIf(!url)('server on PostgreSQL (DATABASE_URL)', () => {
     expect(client.jar.get(ACCESS_COOKIE)).toBeTruthy();
   });
 
+  it('20 wrong verification codes sent at once are compared 5 times at most, and a new code does not restore the budget', async () => {
+    const { client, user } = await registerIndividual(t);
+    await client.post('/v1/auth/verification-code/email/request');
+    const code = (await t.outbox()).find((m) => m.to === user.email)!.code!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 20 }, () => client.post('/v1/auth/verification-code/email/confirm', { code: wrong })));
+    const codes = answers.map((res) => (res.json() as { code: string }).code);
+    expect(codes.filter((c) => c === 'verification_code_incorrect')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'verification_attempts_exceeded')).toHaveLength(15);
+    await client.post('/v1/auth/verification-code/email/request');
+    const fresh = (await t.outbox()).find((m) => m.to === user.email)!.code;
+    const res = await client.post('/v1/auth/verification-code/email/confirm', { code: fresh });
+    expect((res.json() as { code: string }).code).toBe('verification_attempts_exceeded');
+  });
+
   it('rereads epoch-millisecond columns as numbers', async () => {
     const row = await t.app.ctx.database.db.selectFrom('sessions').select('created_at').executeTakeFirstOrThrow();
     expect(typeof row.created_at).toBe('number');

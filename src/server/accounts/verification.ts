@@ -25,7 +25,15 @@ export function maskDestination(destination: string, channel: VerificationChanne
   return `${local.slice(0, 1)}${'•'.repeat(Math.max(1, local.length - 1))}@${domain}`;
 }
 
-/** Email and phone verification codes: 6 digits, stored as a keyed hash, 10 min, 5 attempts. */
+/** Wrong codes allowed per user and channel, across the codes sent to them (docs/API.md). */
+const attemptBudget = { max: verificationLimits.codeMaxAttempts, windowMs: verificationLimits.codeAttemptWindowMs };
+
+type ConfirmOutcome = { code: ErrorCode | 'ok'; renewsAt?: number | undefined };
+
+/**
+ * Email and phone verification codes: 6 digits, stored as a keyed hash, valid 10 min; 5 attempts
+ * per user and channel in 15 minutes, which a new code does not restore.
+ */
 export function createVerification(ctx: AppContext) {
   const codeHash = (userId: string, channel: string, code: string) => hmac(ctx.keys.codes, `${userId}:${channel}:${code}`);
 
@@ -44,7 +52,6 @@ export function createVerification(ctx: AppContext) {
           code_hash: codeHash(user.id, channel, code),
           created_at: now,
           expires_at: now + verificationLimits.codeLifetimeMs,
-          attempts: 0,
           consumed_at: null,
         });
         const draft =
@@ -55,30 +62,43 @@ export function createVerification(ctx: AppContext) {
       return { destination: maskDestination(destination, channel) };
     },
 
-    /** Confirms a code; wrong attempts are counted even though the call then fails. */
+    /**
+     * Confirms a code. Every comparison first takes an attempt from the budget, in the same
+     * statement that checks it is not spent, so no two concurrent confirms share the last one;
+     * a wrong code keeps it taken even though the call then fails.
+     */
     async confirm(user: UserRow, channel: VerificationChannel, code: string): Promise<void> {
       if (isConfirmed(user, channel)) throw appError('already_verified');
-      const outcome = await inTransaction(ctx.database, async (repos): Promise<ErrorCode | 'ok'> => {
+      const outcome = await inTransaction(ctx.database, async (repos): Promise<ConfirmOutcome> => {
         const now = ctx.clock.now();
-        const pending = await repos.verificationCodes.findPending(user.id, channel);
-        if (!pending || pending.destination !== destinationOf(user, channel)) return 'verification_code_missing';
-        if (pending.attempts >= verificationLimits.codeMaxAttempts) return 'verification_attempts_exceeded';
-        if (pending.expires_at <= now) return 'verification_code_expired';
-        if (!safeEqual(pending.code_hash, codeHash(user.id, channel, code))) {
-          await repos.verificationCodes.recordFailedAttempt(pending.id);
-          return 'verification_code_incorrect';
+        const codes = repos.verificationCodes;
+        const pending = await codes.findPending(user.id, channel);
+        if (!pending || pending.destination !== destinationOf(user, channel)) return { code: 'verification_code_missing' };
+        if (pending.expires_at <= now) return { code: 'verification_code_expired' };
+        if (!(await codes.takeAttempt(user.id, channel, now, attemptBudget))) {
+          return { code: 'verification_attempts_exceeded', renewsAt: await codes.attemptsRenewAt(user.id, channel, attemptBudget) };
         }
-        await repos.verificationCodes.consume(pending.id, now);
+        if (!safeEqual(pending.code_hash, codeHash(user.id, channel, code))) return { code: 'verification_code_incorrect' };
+        await codes.consume(pending.id, now);
+        await codes.forgetAttempts(user.id, channel);
         await repos.users.update(user.id, {
           ...(channel === 'email' ? { email_confirmed: 1 } : { phone_confirmed: 1 }),
           updated_at: now,
         });
-        return 'ok';
+        return { code: 'ok' };
       });
-      if (outcome === 'verification_code_incorrect') {
-        throw appError(outcome, { errors: { code: [verificationMessages.codeIncorrect] } });
+      switch (outcome.code) {
+        case 'ok':
+          return;
+        case 'verification_code_incorrect':
+          throw appError(outcome.code, { errors: { code: [verificationMessages.codeIncorrect] } });
+        case 'verification_attempts_exceeded': {
+          const seconds = outcome.renewsAt === undefined ? 0 : Math.ceil((outcome.renewsAt - ctx.clock.now()) / 1000);
+          throw appError(outcome.code, seconds > 0 ? { headers: { 'Retry-After': String(seconds) } } : {});
+        }
+        default:
+          throw appError(outcome.code);
       }
-      if (outcome !== 'ok') throw appError(outcome);
     },
   };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import SqliteDatabase from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import { createDatabase, isPostgresUrl, SQLITE_PAGE_SIZE, type AppDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
@@ -50,6 +51,26 @@ describe('migrations', () => {
     await expect(
       db.db.insertInto('balances').values({ user_id: 'nobody', currency: 'usd', balance: '1', available: '1', updated_at: 0 }).execute(),
     ).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it('0110 carries the wrong attempts spent on pending codes over to the per-channel budget', async () => {
+    const db = open();
+    const before = migrations.filter((m) => m.name < '0110');
+    await migrateToLatest(db, before);
+    const raw = db.db as unknown as Kysely<any>;
+    const user = { id: 'u1', email: 'a@example.com', email_normalized: 'a@example.com', password_hash: 'x', first_name: 'A', last_name: 'B' };
+    await raw.insertInto('users').values({ ...user, phone_country_code: '+1', phone_number: '1', account_type: 'individual', account_role: 'client', roles: '[]', created_at: 0, updated_at: 0 }).execute();
+    const code = { user_id: 'u1', destination: 'a@example.com', code_hash: 'h', expires_at: 600_000 };
+    await raw
+      .insertInto('verification_codes')
+      .values([
+        { ...code, id: 'c1', channel: 'email', created_at: 1000, attempts: 3, consumed_at: null },
+        { ...code, id: 'c2', channel: 'phone', created_at: 1000, attempts: 2, consumed_at: 2000 },
+      ])
+      .execute();
+    await migrateToLatest(db);
+    expect(await raw.selectFrom('verification_attempts').selectAll().execute()).toEqual([{ user_id: 'u1', channel: 'email', window_started_at: 1000, attempts: 3 }]);
+    expect(Object.keys(await raw.selectFrom('verification_codes').selectAll().executeTakeFirstOrThrow())).not.toContain('attempts');
   });
 
   it('recognise postgres URLs', () => {

@@ -105,8 +105,17 @@ export interface VerificationCodesTable {
   code_hash: string;
   created_at: Millis;
   expires_at: Millis;
-  attempts: number;
   consumed_at: Millis | null;
+}
+
+/** The wrong-code budget of one user and channel: it outlives the codes (docs/API.md). */
+export interface VerificationAttemptsTable {
+  user_id: string;
+  channel: string;
+  /** When the current window began: its first counted attempt. */
+  window_started_at: Millis;
+  /** Confirm attempts counted in the window. */
+  attempts: number;
 }
 
 export interface PasswordResetTokensTable {
@@ -169,6 +178,7 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   verification_codes: VerificationCodesTable;
+  verification_attempts: VerificationAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
   outbox: OutboxTable;
   currencies: CurrenciesTable;

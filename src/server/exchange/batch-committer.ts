@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { AppDatabase } from '../db/database';
+import { runTransaction } from '../db/transaction';
 import { startWalCheckpointer } from '../db/wal-checkpointer';
 import { runStatements, type Statement } from '../repositories/bulk-write';
 
@@ -34,7 +35,7 @@ export function inlineCommitter(database: AppDatabase, beforeCommit?: BeforeComm
       const run = tail.then(async () => {
         if (failure) throw refusedAfter(failure);
         try {
-          await database.db.transaction().execute(async (trx) => {
+          await runTransaction(database, async (trx) => {
             await runStatements(trx, statements);
             beforeCommit?.();
           });
@@ -145,7 +146,11 @@ function commit(group) {
     return;
   }
   try {
-    writeAll(group);
+    // IMMEDIATE, like every write transaction on the app's connection (sqlite-fast-dialect.ts): the
+    // write lock before the first statement, so no statement can be refused an upgrade from reading
+    // to writing. Waiting for the lock (while an account write holds it) is this thread's busy
+    // timeout, never the event loop's.
+    writeAll.immediate(group);
     for (const b of group) reply(b.id);
   } catch (e) {
     failure = String((e && e.message) || e);

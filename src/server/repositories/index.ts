@@ -1,5 +1,6 @@
 import { invalidateAuth } from '../auth/auth-cache';
 import type { AppDatabase, Executor } from '../db/database';
+import { runTransaction } from '../db/transaction';
 import { balancesRepository } from './balances';
 import { marketsRepository } from './markets';
 import { outboxRepository } from './outbox';
@@ -25,9 +26,10 @@ export type Repositories = ReturnType<typeof repositories>;
 /**
  * Runs `work` in one transaction: all writes of a request commit together or not at all.
  * Do slow non-database work (password hashing) before calling this, since SQLite has one writer.
+ * `work` may run more than once (see runTransaction): it does nothing but database statements.
  */
 export async function inTransaction<T>(database: AppDatabase, work: (repos: Repositories) => Promise<T>): Promise<T> {
-  const result = await database.db.transaction().execute((trx) => work(repositories(trx)));
+  const result = await runTransaction(database, (trx) => work(repositories(trx)));
   // The repositories invalidated as they wrote, before the commit; a read in between (another
   // connection of a pool) may have kept the old rows.
   invalidateAuth('all');

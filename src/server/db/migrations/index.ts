@@ -3,12 +3,21 @@ import { m0002Outbox } from './0002_outbox';
 import { m0003Markets } from './0003_markets';
 import { m0100Exchange } from './0100_exchange';
 import { m0101LeanOrderIndexes } from './0101_lean_order_indexes';
+import { m0110VerificationAttempts } from './0110_verification_attempts';
 import { m0120AccountKind } from './0120_account_kind';
 import type { VersionedMigration } from './types';
 
 // The schema history, oldest first. To change the schema add a NEW file (next number) and
 // append it here; never edit a released migration — databases in the field already ran it.
-export const migrations: readonly VersionedMigration[] = [m0001Accounts, m0002Outbox, m0003Markets, m0100Exchange, m0101LeanOrderIndexes, m0120AccountKind];
+export const migrations: readonly VersionedMigration[] = [
+  m0001Accounts,
+  m0002Outbox,
+  m0003Markets,
+  m0100Exchange,
+  m0101LeanOrderIndexes,
+  m0110VerificationAttempts,
+  m0120AccountKind,
+];
 
 export type { MigrationContext, VersionedMigration } from './types';
 export { autoId, t } from './types';
