@@ -22,6 +22,15 @@ export interface RateLimitConfig {
   forgotPasswordPerAccount: RateLimitRule;
   /** Registrations per IP. */
   registerPerIp: RateLimitRule;
+  /** New hub connections (negotiations) per user. */
+  hubNegotiatePerUser: RateLimitRule;
+}
+
+export interface HubLimitsConfig {
+  /** Open hub connections one user may hold. */
+  maxConnectionsPerUser: number;
+  /** Negotiated hub connections not yet started that one user may hold. */
+  maxPendingNegotiationsPerUser: number;
 }
 
 export interface ServerConfig {
@@ -50,6 +59,7 @@ export interface ServerConfig {
   /** Directory of the built web app served with SPA fallback; absent = not served. */
   staticDir: string | undefined;
   rateLimits: RateLimitConfig;
+  hubLimits: HubLimitsConfig;
 }
 
 const MINUTE = 60_000;
@@ -62,6 +72,7 @@ export const defaultRateLimits: RateLimitConfig = {
   forgotPasswordPerIp: { max: 10, windowMs: 15 * MINUTE },
   forgotPasswordPerAccount: { max: 3, windowMs: 15 * MINUTE },
   registerPerIp: { max: 20, windowMs: 60 * MINUTE },
+  hubNegotiatePerUser: { max: 60, windowMs: MINUTE },
 };
 
 const envSchema = z.object({
@@ -79,6 +90,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_DIR: z.string().optional(),
+  HUB_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(10),
+  HUB_MAX_NEGOTIATIONS_PER_USER: z.coerce.number().int().min(1).default(10),
 });
 
 /** Reads the server configuration from environment variables (throws on invalid values). */
@@ -112,6 +125,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bodyLimit: e.BODY_LIMIT,
     staticDir: e.STATIC_DIR === '' ? undefined : path.resolve(cwd, e.STATIC_DIR ?? 'dist'),
     rateLimits: defaultRateLimits,
+    hubLimits: {
+      maxConnectionsPerUser: e.HUB_MAX_CONNECTIONS_PER_USER,
+      maxPendingNegotiationsPerUser: e.HUB_MAX_NEGOTIATIONS_PER_USER,
+    },
   };
 }
 

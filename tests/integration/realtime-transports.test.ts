@@ -103,7 +103,10 @@ describe('spec B §6 only an authenticated user may open the live connection', (
   it('a WebSocket opened from another site (foreign Origin) is refused, the same origin is accepted', async () => {
     const demo = await loginDemo(t);
     const negotiate = async () => {
-      const res = await fetch(`${t.hubUrl}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Cookie: demo.cookie } });
+      const res = await fetch(`${t.hubUrl}/negotiate?negotiateVersion=1`, {
+        method: 'POST',
+        headers: { Cookie: demo.cookie, 'X-Auth-Method': 'cookie' },
+      });
       expect(res.status).toBe(200);
       return ((await res.json()) as { connectionToken: string }).connectionToken;
     };

@@ -6,7 +6,6 @@ import type { UserRow } from '../db/schema';
 import { repositories } from '../repositories';
 import { verifyAccessToken } from './access-token';
 import { AuthCache } from './auth-cache';
-import { ACCESS_COOKIE } from './cookies';
 import type { ServerKeys } from './keys';
 
 export type AuthVia = 'cookie' | 'bearer' | 'query';
@@ -16,6 +15,8 @@ export interface AuthContext {
   user: UserRow;
   sessionId: string;
   via: AuthVia;
+  /** When the presented access token expires (epoch ms). */
+  expiresAt: number;
 }
 
 /** The caller as the hub needs it. */
@@ -26,6 +27,8 @@ export interface AuthenticatedUser {
   roles: string[];
   session_id: string;
   via: AuthVia;
+  /** The access token's expiry: the hub closes the connection then (the client reconnects with a fresh one). */
+  expiresAt: number;
 }
 
 export function parseRoles(json: string): string[] {
@@ -63,14 +66,14 @@ function queryToken(url: string | undefined): string | undefined {
 const CACHE_TTL_MS = 2_000;
 const CACHE_MAX_ENTRIES = 10_000;
 
-export function createAuthenticator(deps: { database: AppDatabase; keys: ServerKeys; clock: Clock }) {
+export function createAuthenticator(deps: { database: AppDatabase; keys: ServerKeys; clock: Clock; accessCookie: string }) {
   const cache = new AuthCache({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });
 
   /** A valid access token of a live session of an existing user, or null. */
   async function resolveAccessToken(token: string, via: AuthVia): Promise<AuthContext | null> {
     const now = deps.clock.now();
     const hit = cache.get(token, now);
-    if (hit) return hit.claims.expiresAt > now ? { user: hit.user, sessionId: hit.session.id, via } : null;
+    if (hit) return hit.claims.expiresAt > now ? { user: hit.user, sessionId: hit.session.id, via, expiresAt: hit.claims.expiresAt } : null;
     const claims = verifyAccessToken(deps.keys.accessToken, token, now);
     if (!claims) return null;
     const started = cache.begin();
@@ -80,7 +83,7 @@ export function createAuthenticator(deps: { database: AppDatabase; keys: ServerK
     const user = await repos.users.findById(claims.userId);
     if (!user) return null;
     cache.set(token, started, { claims, session, user }, now);
-    return { user, sessionId: session.id, via };
+    return { user, sessionId: session.id, via, expiresAt: claims.expiresAt };
   }
 
   /**
@@ -92,7 +95,7 @@ export function createAuthenticator(deps: { database: AppDatabase; keys: ServerK
     const candidates: Array<[string | undefined, AuthVia]> = [
       [bearerToken(req.headers.authorization), 'bearer'],
       [queryToken(req.url), 'query'],
-      [cookieValue(req.headers.cookie, ACCESS_COOKIE), 'cookie'],
+      [cookieValue(req.headers.cookie, deps.accessCookie), 'cookie'],
     ];
     for (const [token, via] of candidates) {
       if (!token) continue;
@@ -103,6 +106,8 @@ export function createAuthenticator(deps: { database: AppDatabase; keys: ServerK
   }
 
   return {
+    /** The name of the access cookie (it differs in production, see cookies.ts). */
+    accessCookie: deps.accessCookie,
     resolveAccessToken,
     authenticateRequest,
     /** Forgets every kept answer and stops listening for invalidations (the app closed). */
@@ -119,5 +124,6 @@ export function toAuthenticatedUser(ctx: AuthContext): AuthenticatedUser {
     roles: parseRoles(ctx.user.roles),
     session_id: ctx.sessionId,
     via: ctx.via,
+    expiresAt: ctx.expiresAt,
   };
 }
