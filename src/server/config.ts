@@ -92,6 +92,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().optional(),
   HUB_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(10),
   HUB_MAX_NEGOTIATIONS_PER_USER: z.coerce.number().int().min(1).default(10),
+  HUB_NEGOTIATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(defaultRateLimits.hubNegotiatePerUser.max),
 });
 
 /** Reads the server configuration from environment variables (throws on invalid values). */
@@ -124,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: e.BODY_LIMIT,
     staticDir: e.STATIC_DIR === '' ? undefined : path.resolve(cwd, e.STATIC_DIR ?? 'dist'),
-    rateLimits: defaultRateLimits,
+    rateLimits: { ...defaultRateLimits, hubNegotiatePerUser: { max: e.HUB_NEGOTIATIONS_PER_MINUTE, windowMs: MINUTE } },
     hubLimits: {
       maxConnectionsPerUser: e.HUB_MAX_CONNECTIONS_PER_USER,
       maxPendingNegotiationsPerUser: e.HUB_MAX_NEGOTIATIONS_PER_USER,

@@ -3,6 +3,7 @@ import { randomToken, sha256 } from '../../src/server/lib/crypto';
 import { repositories } from '../../src/server/repositories';
 import { SESSION_ENDED_ERROR } from '../../src/server/realtime/realtime-extension';
 import { hubMethods } from '../../src/shared/hub/names';
+import { isAuthError } from '../../src/worker/connection/auth-error';
 import { ManualClock } from './hub-helpers';
 import {
   allTransports,
@@ -62,6 +63,8 @@ async function expectEndedWithin1s(seen: { closedAt: number | null; error: Error
   await waitFor(() => seen.closedAt !== null, 2_000, 'the hub connection to close');
   expect(seen.closedAt! - since).toBeLessThan(1_000);
   expect(seen.error?.message).toContain(SESSION_ENDED_ERROR);
+  // The web worker takes it for an authentication error: one refresh (which fails), then sign-out.
+  expect(isAuthError(seen.error)).toBe(true);
   await sleep(200);
   expect(seen.reconnecting).toBe(0);
 }
@@ -172,6 +175,25 @@ describe('a live connection is re-checked when its access token expires', () => 
 
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('a client configured as the web worker is (stateful reconnect, its own reconnect loop) sees the expiry in onclose, as an authentication error', async () => {
+    const user = await createTrader(t, 'Worker', {});
+    const client = new signalR.HubConnectionBuilder()
+      .withUrl(t.hubUrl, { transport: signalR.HttpTransportType.WebSockets, headers: { Cookie: user.cookie, 'X-Auth-Method': 'cookie' } })
+      .withStatefulReconnect()
+      .configureLogging(signalR.LogLevel.None)
+      .build();
+    let closedWith: Error | undefined;
+    let reconnecting = 0;
+    client.onclose((error) => (closedWith = error));
+    client.onreconnecting(() => (reconnecting += 1));
+    await client.start();
+    clock.advance(15 * 60_000);
+    await waitFor(() => closedWith !== undefined, 2_000, 'onclose');
+    expect(closedWith!.message).toBe('Server returned an error on close: Unauthorized: the access token expired.');
+    expect(isAuthError(closedWith)).toBe(true);
+    expect(reconnecting).toBe(0);
   });
 
   for (const [name, transport] of allTransports) {
