@@ -101,17 +101,22 @@ describe('per-user caps', () => {
   });
 });
 
+/** A hub whose users' proof of identity expires when `expiresAt()` says, read at each request. */
+function startExpiringHub(clock: ManualClock, expiresAt: () => number): Promise<TestHub> {
+  return startHub({
+    clock,
+    authenticate: async (req) => {
+      const user = await authenticateByCookie(req);
+      return user && { ...user, expiresAt: expiresAt() };
+    },
+  });
+}
+
 describe('connections end with their proof of identity', () => {
   it('a connection whose user expires gets a Close that allows reconnecting, over WebSockets and long polling', async () => {
     const clock = new ManualClock();
     const expiresAt = clock.now() + 10_000;
-    server = await startHub({
-      clock,
-      authenticate: async (req) => {
-        const user = await authenticateByCookie(req);
-        return user && { ...user, expiresAt };
-      },
-    });
+    server = await startExpiringHub(clock, () => expiresAt);
     const { raw } = await rawConnect(server.url);
     const client = buildClient(server.url, { session: 'alice-session', transport: signalR.HttpTransportType.LongPolling });
     let closedWith: Error | undefined;
@@ -131,13 +136,7 @@ describe('connections end with their proof of identity', () => {
   it('a renewed proof on a later request moves the expiry on', async () => {
     const clock = new ManualClock();
     let expiresAt = clock.now() + 10_000;
-    server = await startHub({
-      clock,
-      authenticate: async (req) => {
-        const user = await authenticateByCookie(req);
-        return user && { ...user, expiresAt };
-      },
-    });
+    server = await startExpiringHub(clock, () => expiresAt);
     const client = buildClient(server.url, { session: 'alice-session', transport: signalR.HttpTransportType.ServerSentEvents });
     await client.start();
     try {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { defaultRateLimits } from '../../src/server/config';
 import { hubMethods } from '../../src/shared/hub/names';
-import { createTrader, hubClient, signalR, startRealtimeApp, type LoggedIn, type RealtimeApp } from './realtime-support';
+import { createTrader, hubClient, signalR, startRealtimeApp, upgradeStatus, type LoggedIn, type RealtimeApp } from './realtime-support';
 
 // What one user may take of the hub (10 open and 10 negotiated connections, 60 negotiations a
 // minute by default), and what a cookie-authenticated hub request must show: the declared
@@ -21,21 +20,6 @@ async function negotiate(t: RealtimeApp, headers: Record<string, string>): Promi
 }
 
 const declared = (user: LoggedIn) => ({ Cookie: user.cookie, 'X-Auth-Method': 'cookie' });
-
-function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(url.replace(/^http/, 'ws'), { headers });
-    ws.once('open', () => {
-      ws.terminate();
-      resolve(101);
-    });
-    ws.once('unexpected-response', (_req, res) => {
-      ws.terminate();
-      resolve(res.statusCode ?? 0);
-    });
-    ws.once('error', () => resolve(-1));
-  });
-}
 
 describe('per-user hub caps', () => {
   let t: RealtimeApp;

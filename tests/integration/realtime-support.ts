@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import * as signalR from '@microsoft/signalr';
+import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
@@ -172,6 +173,22 @@ export class Inbox {
   clear(): void {
     for (const list of this.events.values()) list.length = 0;
   }
+}
+
+/** Opens a WebSocket to `url` and answers the HTTP status of the upgrade (101 when it opened, -1 on a network error). */
+export function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url.replace(/^http/, 'ws'), { headers });
+    ws.once('open', () => {
+      ws.terminate();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      ws.terminate();
+      resolve(res.statusCode ?? 0);
+    });
+    ws.once('error', () => resolve(-1));
+  });
 }
 
 export async function waitFor(check: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
