@@ -209,6 +209,10 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
       STATIC_DIR: '',
       // The clients log in as the demo user.
       DEV_ROUTES: 'true',
+      // Every simulated client is the demo user: lift the per-user hub caps above the crowd.
+      HUB_MAX_CONNECTIONS_PER_USER: String(CLIENTS + 10),
+      HUB_MAX_NEGOTIATIONS_PER_USER: String(CLIENTS + 10),
+      HUB_NEGOTIATIONS_PER_MINUTE: String(CLIENTS + 10),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

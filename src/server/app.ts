@@ -5,7 +5,15 @@ import { healthResponseSchema } from '../shared/api/server-extras';
 import { paths } from '../shared/api/paths';
 import { registerAccountRoutes } from './accounts';
 import { registerExchange } from './exchange';
-import { createAuthenticator, createSessionService, isTrustedOrigin, loadOrCreateKeys, type SessionTimings } from './auth';
+import {
+  createAuthenticator,
+  createSessionEvents,
+  createSessionService,
+  isTrustedOrigin,
+  loadOrCreateKeys,
+  sessionCookies,
+  type SessionTimings,
+} from './auth';
 import { systemClock, type Clock } from './clock';
 import { assertSafeConfig, type ServerConfig } from './config';
 import type { AppContext, AppExtension } from './context';
@@ -109,16 +117,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     const keys = loadOrCreateKeys(config.dataDir);
     const sessions = createSessionService({ keys, clock, ...(options.sessionTimings ? { timings: options.sessionTimings } : {}) });
-    const authenticator = createAuthenticator({ database, keys, clock, demoLogin: config.devRoutes });
+    const cookies = sessionCookies({ production: config.nodeEnv === 'production' });
+    const authenticator = createAuthenticator({ database, keys, clock, accessCookie: cookies.access, demoLogin: config.devRoutes });
     app.addHook('onClose', async () => authenticator.dispose());
     outbox = createOutbox({ database, clock, log: app.log, delivery: options.outboxDelivery ?? defaultDelivery(config, app) });
-    const ctx: AppContext = { config, database, clock, keys, sessions, authenticator, outbox, userEvents: createUserEvents() };
+    const ctx: AppContext = {
+      config,
+      database,
+      clock,
+      keys,
+      sessions,
+      authenticator,
+      outbox,
+      userEvents: createUserEvents(),
+      cookies,
+      sessionEvents: createSessionEvents(),
+    };
     app.decorate('ctx', ctx);
 
     // Defence in depth next to SameSite and X-Auth-Method: browsers always send Origin on
     // cross-site writes, so a foreign page can't even reach the login or register calls.
     app.addHook('onRequest', async (request) => {
-      if (UNSAFE_METHODS.has(request.method) && !isTrustedOrigin(request.raw, config.trustedOrigins)) {
+      if (UNSAFE_METHODS.has(request.method) && !isTrustedOrigin(request.raw, config.trustedOrigins, request.protocol)) {
         throw appError('untrusted_origin');
       }
     });

@@ -52,6 +52,17 @@ describe('loadConfig', () => {
     expect(c.trustedOrigins).toEqual(['https://a.example', 'https://b.example', 'https://ox.example']);
   });
 
+  it('reads the per-user hub limits: 10 open and 10 negotiated connections and 60 negotiations a minute by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      hubLimits: { maxConnectionsPerUser: 10, maxPendingNegotiationsPerUser: 10 },
+      rateLimits: { hubNegotiatePerUser: { max: 60, windowMs: 60_000 } },
+    });
+    const c = loadConfig({ HUB_MAX_CONNECTIONS_PER_USER: '3', HUB_MAX_NEGOTIATIONS_PER_USER: '4', HUB_NEGOTIATIONS_PER_MINUTE: '5' });
+    expect(c.hubLimits).toEqual({ maxConnectionsPerUser: 3, maxPendingNegotiationsPerUser: 4 });
+    expect(c.rateLimits.hubNegotiatePerUser).toEqual({ max: 5, windowMs: 60_000 });
+    expect(() => loadConfig({ HUB_MAX_CONNECTIONS_PER_USER: '0' })).toThrow(/HUB_MAX_CONNECTIONS_PER_USER/);
+  });
+
   it('rejects invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);

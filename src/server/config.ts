@@ -22,6 +22,15 @@ export interface RateLimitConfig {
   forgotPasswordPerAccount: RateLimitRule;
   /** Registrations per IP. */
   registerPerIp: RateLimitRule;
+  /** New hub connections (negotiations) per user. */
+  hubNegotiatePerUser: RateLimitRule;
+}
+
+export interface HubLimitsConfig {
+  /** Open hub connections one user may hold. */
+  maxConnectionsPerUser: number;
+  /** Negotiated hub connections not yet started that one user may hold. */
+  maxPendingNegotiationsPerUser: number;
 }
 
 export interface ServerConfig {
@@ -57,6 +66,7 @@ export interface ServerConfig {
   /** Directory of the built web app served with SPA fallback; absent = not served. */
   staticDir: string | undefined;
   rateLimits: RateLimitConfig;
+  hubLimits: HubLimitsConfig;
 }
 
 const MINUTE = 60_000;
@@ -69,6 +79,7 @@ export const defaultRateLimits: RateLimitConfig = {
   forgotPasswordPerIp: { max: 10, windowMs: 15 * MINUTE },
   forgotPasswordPerAccount: { max: 3, windowMs: 15 * MINUTE },
   registerPerIp: { max: 20, windowMs: 60 * MINUTE },
+  hubNegotiatePerUser: { max: 60, windowMs: MINUTE },
 };
 
 const envSchema = z.object({
@@ -87,6 +98,9 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_DIR: z.string().optional(),
   DEV_ROUTES: z.enum(['true', 'false', '1', '0']).optional(),
+  HUB_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(10),
+  HUB_MAX_NEGOTIATIONS_PER_USER: z.coerce.number().int().min(1).default(10),
+  HUB_NEGOTIATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(defaultRateLimits.hubNegotiatePerUser.max),
 });
 
 /**
@@ -133,7 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: e.BODY_LIMIT,
     staticDir: e.STATIC_DIR === '' ? undefined : path.resolve(cwd, e.STATIC_DIR ?? 'dist'),
-    rateLimits: defaultRateLimits,
+    rateLimits: { ...defaultRateLimits, hubNegotiatePerUser: { max: e.HUB_NEGOTIATIONS_PER_MINUTE, windowMs: MINUTE } },
+    hubLimits: {
+      maxConnectionsPerUser: e.HUB_MAX_CONNECTIONS_PER_USER,
+      maxPendingNegotiationsPerUser: e.HUB_MAX_NEGOTIATIONS_PER_USER,
+    },
   };
   assertSafeConfig(config);
   return config;

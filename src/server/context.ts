@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticator, ServerKeys, SessionService } from './auth';
+import type { Authenticator, ServerKeys, SessionCookies, SessionEvents, SessionService } from './auth';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { AppDatabase } from './db/database';
@@ -17,6 +17,10 @@ export interface AppContext {
   outbox: Outbox;
   /** After-commit notices of changed onboarding flags (for the hub). */
   userEvents: UserEvents;
+  /** Names and attributes of the session cookies. */
+  cookies: SessionCookies;
+  /** After-commit notices of ended sessions (the hub closes their connections). */
+  sessionEvents: SessionEvents;
 }
 
 /** A feature module (accounts, orders, hub…) that adds routes or hooks to the app. */

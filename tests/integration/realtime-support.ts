@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import * as signalR from '@microsoft/signalr';
+import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildAppOptions } from '../../src/server/app';
+import type { Clock } from '../../src/server/clock';
 import { hashPassword } from '../../src/server/auth';
 import { testConfig, type ServerConfig } from '../../src/server/config';
 import { newId } from '../../src/server/lib/ids';
@@ -32,14 +34,27 @@ export interface RealtimeApp {
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function startRealtimeApp(
-  options: { simRate?: number; dataDir?: string; config?: Partial<ServerConfig> } & Omit<RealtimeOptions, 'simRate'> = {},
-): Promise<RealtimeApp> {
+export interface RealtimeAppOptions extends Omit<RealtimeOptions, 'simRate'> {
+  simRate?: number;
+  dataDir?: string;
+  /** The app's clock (tokens, sessions); pass the same one as `hub.clock` to move both. */
+  clock?: Clock;
+  config?: Partial<ServerConfig>;
+  sessionTimings?: BuildAppOptions['sessionTimings'];
+}
+
+export async function startRealtimeApp(options: RealtimeAppOptions = {}): Promise<RealtimeApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ox-realtime-'));
   // Dev routes on: the demo user logs in and tests fund traders through the faucet.
-  const config = testConfig({ devRoutes: true, ...options.config, dataDir, simRate: options.simRate ?? 0 });
-  const { dataDir: _dir, config: _config, ...realtime } = options;
-  const app = await buildApp({ config, seed: true, extensions: [realtimeExtension({ ...realtime, simRate: options.simRate ?? 0 })] });
+  const config = testConfig({ devRoutes: true, dataDir, simRate: options.simRate ?? 0, ...options.config });
+  const { dataDir: _dir, clock, config: _config, sessionTimings, ...realtime } = options;
+  const app = await buildApp({
+    config,
+    seed: true,
+    ...(clock ? { clock } : {}),
+    ...(sessionTimings ? { sessionTimings } : {}),
+    extensions: [realtimeExtension({ ...realtime, simRate: options.simRate ?? 0 })],
+  });
   const upgradeSockets: Duplex[] = [];
   app.server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => upgradeSockets.push(socket));
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -63,6 +78,8 @@ export interface LoggedIn {
   email: string;
   /** Cookie header value carrying the session (ox_access=…). */
   cookie: string;
+  /** Cookie header value carrying the refresh token (ox_refresh=…), for refresh and logout. */
+  refreshCookie?: string;
 }
 
 /** Logs in through POST /v1/auth/login and keeps the access cookie, as a browser would. */
@@ -74,12 +91,10 @@ export async function login(origin: string, email: string, password: string): Pr
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { user_details: { id: string } };
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((c) => c.startsWith('ox_access='))
-    .join('; ');
-  return { id: body.user_details.id, email, cookie };
+  const pairs = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const cookie = pairs.filter((c) => c.startsWith('ox_access=')).join('; ');
+  const refreshCookie = pairs.filter((c) => c.startsWith('ox_refresh=')).join('; ');
+  return { id: body.user_details.id, email, cookie, refreshCookie };
 }
 
 export function loginDemo(t: RealtimeApp): Promise<LoggedIn> {
@@ -159,6 +174,22 @@ export class Inbox {
   clear(): void {
     for (const list of this.events.values()) list.length = 0;
   }
+}
+
+/** Opens a WebSocket to `url` and answers the HTTP status of the upgrade (101 when it opened, -1 on a network error). */
+export function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url.replace(/^http/, 'ws'), { headers });
+    ws.once('open', () => {
+      ws.terminate();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      ws.terminate();
+      resolve(res.statusCode ?? 0);
+    });
+    ws.once('error', () => resolve(-1));
+  });
 }
 
 export async function waitFor(check: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { feedId } from '../../src/shared/hub/feeds';
 import { hubEvents, hubMethods } from '../../src/shared/hub/names';
 import { orderBookMessageSchema, recentTradeSchema, tickerSchema, type JoinResult } from '../../src/shared/hub/messages';
@@ -11,6 +10,7 @@ import {
   loginDemo,
   signalR,
   startRealtimeApp,
+  upgradeStatus,
   waitFor,
   type LoggedIn,
   type RealtimeApp,
@@ -103,23 +103,14 @@ describe('spec B §6 only an authenticated user may open the live connection', (
   it('a WebSocket opened from another site (foreign Origin) is refused, the same origin is accepted', async () => {
     const demo = await loginDemo(t);
     const negotiate = async () => {
-      const res = await fetch(`${t.hubUrl}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Cookie: demo.cookie } });
+      const res = await fetch(`${t.hubUrl}/negotiate?negotiateVersion=1`, {
+        method: 'POST',
+        headers: { Cookie: demo.cookie, 'X-Auth-Method': 'cookie' },
+      });
       expect(res.status).toBe(200);
       return ((await res.json()) as { connectionToken: string }).connectionToken;
     };
-    const open = (token: string, origin: string) =>
-      new Promise<number>((resolve) => {
-        const ws = new WebSocket(`${t.hubUrl.replace(/^http/, 'ws')}?id=${token}`, { headers: { Cookie: demo.cookie, Origin: origin } });
-        ws.once('open', () => {
-          ws.terminate();
-          resolve(101);
-        });
-        ws.once('unexpected-response', (_req, res) => {
-          ws.terminate();
-          resolve(res.statusCode ?? 0);
-        });
-        ws.once('error', () => resolve(-1));
-      });
+    const open = (token: string, origin: string) => upgradeStatus(`${t.hubUrl}?id=${token}`, { Cookie: demo.cookie, Origin: origin });
     expect(await open(await negotiate(), 'https://evil.example')).toBe(403);
     expect(await open(await negotiate(), t.origin)).toBe(101);
   });

@@ -55,20 +55,21 @@ export function createPasswordReset(ctx: AppContext) {
       await this.validate(userId, token);
       // Hash outside the transaction: argon2 takes tens of ms and SQLite has one writer.
       const passwordHash = await hashPassword(newPassword);
-      const user = await inTransaction(ctx.database, async (repos) => {
+      const done = await inTransaction(ctx.database, async (repos) => {
         // Checked again inside the transaction: a concurrent reset may have used the link.
         if (!(await usableToken(repos, userId, token))) return undefined;
         const now = ctx.clock.now();
         await repos.users.update(userId, { password_hash: passwordHash, updated_at: now });
         await repos.resetTokens.markAllUsed(userId, now);
-        await ctx.sessions.endAllForUser(repos, userId, 'password_reset');
+        const ended = await ctx.sessions.endAllForUser(repos, userId, 'password_reset');
         const updated = await repos.users.findById(userId);
         if (updated) await ctx.outbox.enqueue(repos, outboxTemplates.passwordChangedMail(updated.email));
-        return updated;
+        return updated ? { updated, ended } : undefined;
       });
-      if (!user) throw appError('reset_token_invalid');
+      if (!done) throw appError('reset_token_invalid');
+      ctx.sessionEvents.emit(done.ended);
       ctx.outbox.kick();
-      return user;
+      return done.updated;
     },
   };
 }

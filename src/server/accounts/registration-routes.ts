@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginResponseSchema } from '../../shared/api/auth';
 import { paths } from '../../shared/api/paths';
 import { beneficialOwnersRequestSchema, principalAddressRequestSchema, registrationRequestSchema } from '../../shared/api/users';
-import { hashPassword, setSessionCookies } from '../auth';
+import { hashPassword } from '../auth';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import type { UserRow } from '../db/schema';
@@ -50,7 +50,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
         if (isUniqueViolation(err)) throw emailTaken();
         throw err;
       }
-      setSessionCookies(request, reply, started.session, clock.now());
+      ctx.cookies.set(request, reply, started.session, clock.now());
       request.log.info({ userId: row.id, accountType: row.account_type }, 'registered');
       return { user_details: userView(started.user) };
     },

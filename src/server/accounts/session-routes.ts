@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginRequestSchema, loginResponseSchema, messageResponseSchema } from '../../shared/api/auth';
 import { paths } from '../../shared/api/paths';
 import { userSchema } from '../../shared/api/users';
-import { ACCESS_COOKIE, REFRESH_COOKIE, admitsSignIn, burnPasswordCheck, clearSessionCookies, setSessionCookies, verifyPassword } from '../auth';
+import { admitsSignIn, burnPasswordCheck, verifyPassword, type SessionEnd } from '../auth';
 import type { AppContext } from '../context';
 import { appError } from '../errors';
 import { declaresCookieAuth } from '../http/auth-guard';
@@ -14,7 +14,7 @@ import { userView } from './user-view';
 
 /** Spec A §7: who am I, login, logout, refresh. */
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { database, clock, sessions, authenticator, config } = ctx;
+  const { database, clock, sessions, authenticator, config, cookies, sessionEvents } = ctx;
 
   defineRoute(app, authenticator, {
     method: 'GET',
@@ -44,7 +44,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
       }
       if (!(await verifyPassword(user.password_hash, body.password))) throw appError('invalid_credentials');
       const session = await inTransaction(database, (repos) => sessions.start(repos, user.id, sessionMeta(request)));
-      setSessionCookies(request, reply, session, clock.now());
+      cookies.set(request, reply, session, clock.now());
       request.log.info({ userId: user.id, sessionId: session.sessionId }, 'login');
       return { user_details: userView(user) };
     },
@@ -57,14 +57,18 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     auth: false,
     response: messageResponseSchema,
     async handler({ request, reply }) {
-      const refresh = request.cookies[REFRESH_COOKIE];
-      const access = request.cookies[ACCESS_COOKIE];
+      const refresh = request.cookies[cookies.refresh];
+      const access = request.cookies[cookies.access];
       const current = access ? await authenticator.resolveAccessToken(access, 'cookie') : null;
-      await inTransaction(database, async (repos) => {
-        if (refresh) await sessions.endByRefreshToken(repos, refresh, 'logout');
-        if (current) await sessions.end(repos, current.sessionId, 'logout');
+      const ended = await inTransaction(database, async (repos) => {
+        const ends: SessionEnd[] = [];
+        const byRefresh = refresh ? await sessions.endByRefreshToken(repos, refresh, 'logout') : null;
+        if (byRefresh) ends.push(byRefresh);
+        if (current) ends.push(await sessions.end(repos, current.sessionId, 'logout'));
+        return ends;
       });
-      clearSessionCookies(request, reply);
+      for (const end of ended) sessionEvents.emit(end);
+      cookies.clear(request, reply);
       return { success: true, message: 'You have been logged out.' };
     },
   });
@@ -76,20 +80,21 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     response: loginResponseSchema,
     async handler({ request, reply }) {
       if (!declaresCookieAuth(request)) throw appError('auth_method_required');
-      const presented = request.cookies[REFRESH_COOKIE];
+      const presented = request.cookies[cookies.refresh];
       if (!presented) throw appError('refresh_token_missing');
       const result = await inTransaction(database, (repos) => sessions.rotate(repos, presented));
       if (!result.ok) {
-        clearSessionCookies(request, reply);
+        if (result.ended) sessionEvents.emit(result.ended);
+        cookies.clear(request, reply);
         if (result.code === 'refresh_token_reused') request.log.warn('refresh token reused after its grace window: session revoked');
         throw appError(result.code);
       }
       const user = await repositories(database.db).users.findById(result.userId);
       if (!user || !admitsSignIn(user, config.devRoutes)) {
-        clearSessionCookies(request, reply);
+        cookies.clear(request, reply);
         throw appError('refresh_token_invalid');
       }
-      setSessionCookies(request, reply, result, clock.now());
+      cookies.set(request, reply, result, clock.now());
       return { user_details: userView(user) };
     },
   });

@@ -7,7 +7,6 @@ import { repositories } from '../repositories';
 import { verifyAccessToken } from './access-token';
 import { AuthCache } from './auth-cache';
 import { admitsSignIn } from './account-kind';
-import { ACCESS_COOKIE } from './cookies';
 import type { ServerKeys } from './keys';
 
 export type AuthVia = 'cookie' | 'bearer' | 'query';
@@ -17,6 +16,8 @@ export interface AuthContext {
   user: UserRow;
   sessionId: string;
   via: AuthVia;
+  /** When the presented access token expires (epoch ms). */
+  expiresAt: number;
 }
 
 /** The caller as the hub needs it. */
@@ -27,6 +28,8 @@ export interface AuthenticatedUser {
   roles: string[];
   session_id: string;
   via: AuthVia;
+  /** The access token's expiry: the hub closes the connection then (the client reconnects with a fresh one). */
+  expiresAt: number;
 }
 
 export function parseRoles(json: string): string[] {
@@ -68,6 +71,7 @@ export function createAuthenticator(deps: {
   database: AppDatabase;
   keys: ServerKeys;
   clock: Clock;
+  accessCookie: string;
   /** Whether the demo account (published password) may be used: only with the dev setting. */
   demoLogin: boolean;
 }) {
@@ -77,7 +81,7 @@ export function createAuthenticator(deps: {
   async function resolveAccessToken(token: string, via: AuthVia): Promise<AuthContext | null> {
     const now = deps.clock.now();
     const hit = cache.get(token, now);
-    if (hit) return hit.claims.expiresAt > now ? { user: hit.user, sessionId: hit.session.id, via } : null;
+    if (hit) return hit.claims.expiresAt > now ? { user: hit.user, sessionId: hit.session.id, via, expiresAt: hit.claims.expiresAt } : null;
     const claims = verifyAccessToken(deps.keys.accessToken, token, now);
     if (!claims) return null;
     const started = cache.begin();
@@ -87,7 +91,7 @@ export function createAuthenticator(deps: {
     const user = await repos.users.findById(claims.userId);
     if (!user || !admitsSignIn(user, deps.demoLogin)) return null;
     cache.set(token, started, { claims, session, user }, now);
-    return { user, sessionId: session.id, via };
+    return { user, sessionId: session.id, via, expiresAt: claims.expiresAt };
   }
 
   /**
@@ -99,7 +103,7 @@ export function createAuthenticator(deps: {
     const candidates: Array<[string | undefined, AuthVia]> = [
       [bearerToken(req.headers.authorization), 'bearer'],
       [queryToken(req.url), 'query'],
-      [cookieValue(req.headers.cookie, ACCESS_COOKIE), 'cookie'],
+      [cookieValue(req.headers.cookie, deps.accessCookie), 'cookie'],
     ];
     for (const [token, via] of candidates) {
       if (!token) continue;
@@ -110,6 +114,8 @@ export function createAuthenticator(deps: {
   }
 
   return {
+    /** The name of the access cookie (it differs in production, see cookies.ts). */
+    accessCookie: deps.accessCookie,
     resolveAccessToken,
     authenticateRequest,
     /** Forgets every kept answer and stops listening for invalidations (the app closed). */
@@ -126,5 +132,6 @@ export function toAuthenticatedUser(ctx: AuthContext): AuthenticatedUser {
     roles: parseRoles(ctx.user.roles),
     session_id: ctx.sessionId,
     via: ctx.via,
+    expiresAt: ctx.expiresAt,
   };
 }

@@ -6,6 +6,7 @@ import type { Repositories } from '../repositories';
 import { signAccessToken } from './access-token';
 import type { IssuedTokens } from './cookies';
 import type { ServerKeys } from './keys';
+import type { SessionEnd } from './session-events';
 
 export interface SessionTimings {
   accessTtlMs: number;
@@ -15,12 +16,15 @@ export interface SessionTimings {
    * tabs (or a retried request) refreshing at once; beyond it, a reused token means theft.
    */
   reuseGraceMs: number;
+  /** How long a session lives from its login, however often it is refreshed. */
+  absoluteLifetimeMs: number;
 }
 
 export const defaultSessionTimings: SessionTimings = {
   accessTtlMs: 15 * 60 * 1000,
   refreshTtlMs: 30 * 24 * 60 * 60 * 1000,
   reuseGraceMs: 10_000,
+  absoluteLifetimeMs: 30 * 24 * 60 * 60 * 1000,
 };
 
 export interface SessionMeta {
@@ -33,7 +37,8 @@ export interface StartedSession extends IssuedTokens {
   userId: string;
 }
 
-export type RotationResult = ({ ok: true } & StartedSession) | { ok: false; code: ErrorCode };
+/** A failed rotation names the session it ended, if it ended one (reuse detected). */
+export type RotationResult = ({ ok: true } & StartedSession) | { ok: false; code: ErrorCode; ended?: SessionEnd };
 
 /**
  * Login sessions as refresh-token families. Methods take the repositories of the caller's
@@ -44,10 +49,14 @@ export function createSessionService(deps: { keys: ServerKeys; clock: Clock; tim
   const timings = { ...defaultSessionTimings, ...deps.timings };
   const { keys, clock } = deps;
 
-  function accessToken(userId: string, sessionId: string, now: number) {
-    const expiresAt = now + timings.accessTtlMs;
+  // Every token of a session expires by the session's absolute end at the latest, so a live
+  // connection admitted with one is re-checked then too.
+  function accessToken(userId: string, sessionId: string, now: number, sessionEnd: number) {
+    const expiresAt = Math.min(now + timings.accessTtlMs, sessionEnd);
     return { accessToken: signAccessToken(keys.accessToken, { userId, sessionId, expiresAt }), accessExpiresAt: expiresAt };
   }
+
+  const endOf = (session: { created_at: number }) => session.created_at + timings.absoluteLifetimeMs;
 
   return {
     timings,
@@ -66,7 +75,8 @@ export function createSessionService(deps: { keys: ServerKeys; clock: Clock; tim
         ip: meta.ip ?? null,
       });
       const refreshToken = randomToken();
-      const refreshExpiresAt = now + timings.refreshTtlMs;
+      const sessionEnd = now + timings.absoluteLifetimeMs;
+      const refreshExpiresAt = Math.min(now + timings.refreshTtlMs, sessionEnd);
       await repos.sessions.insertRefreshToken({
         token_hash: sha256(refreshToken),
         session_id: sessionId,
@@ -74,7 +84,7 @@ export function createSessionService(deps: { keys: ServerKeys; clock: Clock; tim
         expires_at: refreshExpiresAt,
         rotated_at: null,
       });
-      return { sessionId, userId, refreshToken, refreshExpiresAt, ...accessToken(userId, sessionId, now) };
+      return { sessionId, userId, refreshToken, refreshExpiresAt, ...accessToken(userId, sessionId, now, sessionEnd) };
     },
 
     async rotate(repos: Repositories, presented: string): Promise<RotationResult> {
@@ -83,7 +93,9 @@ export function createSessionService(deps: { keys: ServerKeys; clock: Clock; tim
       if (!row) return { ok: false, code: 'refresh_token_invalid' };
       const session = await repos.sessions.findById(row.session_id);
       if (!session || session.revoked_at !== null) return { ok: false, code: 'refresh_token_invalid' };
-      if (row.expires_at <= now) return { ok: false, code: 'session_expired' };
+      // The login time bounds the family, not only each token: refreshing never extends it.
+      const sessionEnd = endOf(session);
+      if (row.expires_at <= now || sessionEnd <= now) return { ok: false, code: 'session_expired' };
 
       // The successor is a MAC of the old token: the same request retried gets the same
       // answer, and no plaintext token is ever stored.
@@ -95,7 +107,7 @@ export function createSessionService(deps: { keys: ServerKeys; clock: Clock; tim
           token_hash: successorHash,
           session_id: session.id,
           created_at: now,
-          expires_at: now + timings.refreshTtlMs,
+          expires_at: Math.min(now + timings.refreshTtlMs, sessionEnd),
           rotated_at: null,
         });
         await repos.sessions.touch(session.id, now);
@@ -104,7 +116,7 @@ export function createSessionService(deps: { keys: ServerKeys; clock: Clock; tim
       rotatedAt ??= (await repos.sessions.findRefreshToken(row.token_hash))?.rotated_at ?? now;
       if (now - rotatedAt > timings.reuseGraceMs) {
         await repos.sessions.revoke(session.id, now, 'refresh_token_reused');
-        return { ok: false, code: 'refresh_token_reused' };
+        return { ok: false, code: 'refresh_token_reused', ended: { sessionId: session.id, reason: 'refresh_token_reused' } };
       }
       const next = await repos.sessions.findRefreshToken(successorHash);
       if (!next) return { ok: false, code: 'refresh_token_invalid' };
@@ -114,22 +126,29 @@ export function createSessionService(deps: { keys: ServerKeys; clock: Clock; tim
         userId: session.user_id,
         refreshToken: successor,
         refreshExpiresAt: next.expires_at,
-        ...accessToken(session.user_id, session.id, now),
+        ...accessToken(session.user_id, session.id, now, sessionEnd),
       };
     },
 
+    // The end* methods return what they ended: once the transaction has committed, the caller
+    // hands it to SessionEvents (the hub then closes that session's connections).
+
     /** Ends the session a refresh token belongs to (logout). Unknown tokens are ignored. */
-    async endByRefreshToken(repos: Repositories, presented: string, reason: string): Promise<void> {
+    async endByRefreshToken(repos: Repositories, presented: string, reason: string): Promise<SessionEnd | null> {
       const row = await repos.sessions.findRefreshToken(sha256(presented));
-      if (row) await repos.sessions.revoke(row.session_id, clock.now(), reason);
+      if (!row) return null;
+      await repos.sessions.revoke(row.session_id, clock.now(), reason);
+      return { sessionId: row.session_id, reason };
     },
 
-    async end(repos: Repositories, sessionId: string, reason: string): Promise<void> {
+    async end(repos: Repositories, sessionId: string, reason: string): Promise<SessionEnd> {
       await repos.sessions.revoke(sessionId, clock.now(), reason);
+      return { sessionId, reason };
     },
 
-    async endAllForUser(repos: Repositories, userId: string, reason: string): Promise<void> {
+    async endAllForUser(repos: Repositories, userId: string, reason: string): Promise<SessionEnd> {
       await repos.sessions.revokeAllForUser(userId, clock.now(), reason);
+      return { userId, reason };
     },
   };
 }

@@ -32,6 +32,19 @@ export const errorCatalogue = {
   auth_method_required: { status: 403, detail: 'Cookie-authenticated calls must send the header X-Auth-Method: cookie.' },
   untrusted_origin: { status: 403, detail: 'Requests from this origin are not allowed.' },
   forbidden: { status: 403, detail: 'You do not have permission to do this.' },
+  method_not_allowed: { status: 405, detail: 'This method is not allowed here.' },
+
+  // The real-time hub.
+  hub_connections_exceeded: {
+    status: 429,
+    detail: 'Too many live connections are open for this account. Close one (another tab or device) and try again.',
+  },
+  hub_negotiations_exceeded: {
+    status: 429,
+    detail: 'Too many live connections are being opened for this account at once. Please wait a moment.',
+  },
+  hub_connection_busy: { status: 409, detail: 'Another request is already using this live connection.' },
+  hub_unavailable: { status: 503, detail: 'The live connection is temporarily unavailable. Please try again.' },
 
   // Accounts.
   email_taken: { status: 409, detail: 'An account with this email address already exists.' },

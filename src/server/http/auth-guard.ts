@@ -1,10 +1,11 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { AUTH_METHOD_COOKIE } from '../../shared/constants';
-import { ACCESS_COOKIE, bearerToken, type AuthContext, type Authenticator } from '../auth';
+import { bearerToken, type AuthContext, type Authenticator } from '../auth';
 import { appError } from '../errors';
 
 /** True when the client declared cookie authentication (spec A §7; our CSRF defence). */
-export function declaresCookieAuth(request: FastifyRequest): boolean {
+export function declaresCookieAuth(request: { headers: IncomingHttpHeaders }): boolean {
   const value = request.headers['x-auth-method'];
   return typeof value === 'string' && value.trim().toLowerCase() === AUTH_METHOD_COOKIE;
 }
@@ -22,7 +23,7 @@ export async function requireAuth(request: FastifyRequest, auth: Authenticator):
     return ctx;
   }
   if (!declaresCookieAuth(request)) throw appError('auth_method_required');
-  const token = request.cookies[ACCESS_COOKIE];
+  const token = request.cookies[auth.accessCookie];
   if (!token) throw appError('unauthenticated');
   const ctx = await auth.resolveAccessToken(token, 'cookie');
   if (!ctx) throw appError('session_expired');

@@ -1,7 +1,7 @@
 import { Dispatcher, type MethodTable } from './dispatcher';
-import { fail, ok, type HubFailure, type HubResult } from './errors';
+import type { HubFailure } from './errors';
 import { InboundSequence } from './inbound-sequence';
-import type { HubLogger, HubUser, ResolvedHubOptions, TransportKind } from './options';
+import type { HubLogger, HubRejection, HubUser, ResolvedHubOptions, TransportKind } from './options';
 import {
   ackFrame,
   acceptHandshake,
@@ -33,6 +33,8 @@ export interface ConnectionHost<U extends HubUser> {
   readonly logger: HubLogger;
   readonly api: HubServer<U>;
   readonly methods: MethodTable<U>;
+  /** Why this negotiated connection may not start a transport (its user's cap), or null. */
+  admitLive(conn: Connection<U>): HubRejection | null;
   /** The handshake succeeded: make the connection addressable and run onConnected. */
   connectionReady(conn: Connection<U>): Promise<void>;
   connectionClosed(conn: Connection<U>, wasConnected: boolean, error: Error | undefined): void;
@@ -60,6 +62,8 @@ export interface ConnectionIdentity<U extends HubUser> {
 }
 
 const CLIENT_TIMEOUT_ERROR = 'Client timeout elapsed without receiving a message from the client.';
+/** Read by clients as an authentication error: they renew their token, then reconnect. */
+export const TOKEN_EXPIRED_ERROR = 'Unauthorized: the access token expired.';
 
 export class Connection<U extends HubUser> {
   readonly connectionId: string;
@@ -132,24 +136,26 @@ export class Connection<U extends HubUser> {
     return (this.sink?.bufferedBytes() ?? 0) + (this.replay?.bufferedBytes ?? 0);
   }
 
-  /** Whether a transport of `kind` may attach now; the failure explains the HTTP status. */
-  canAttach(kind: TransportKind): HubResult<void> | (HubFailure & { status: number }) {
+  /** Why a transport of `kind` may not attach now (status and reason), or null when it may. */
+  canAttach(kind: TransportKind): HubRejection | null {
     if (this.transportKind !== null && this.transportKind !== kind) {
-      return { ...fail('CONNECTION_CLOSED', 'Cannot change transports mid-connection.'), status: 400 };
+      return { status: 400, message: 'Cannot change transports mid-connection.' };
     }
     switch (this.state) {
       case 'negotiated':
+        // Starting a transport makes the connection count against its user's cap.
+        return this.host.admitLive(this);
       case 'detached':
-        return ok(undefined);
+        return null;
       case 'connected':
         // A stateful WebSocket client only dials again after it saw its socket die, even if the
         // server has not noticed yet; letting it take over is what makes the resume seamless.
-        if (kind === 'WebSockets' && this.replay !== null) return ok(undefined);
-        return { ...fail('CONNECTION_CLOSED', 'Another transport is already active for this connection.'), status: 409 };
+        if (kind === 'WebSockets' && this.replay !== null) return null;
+        return { status: 409, message: 'Another transport is already active for this connection.' };
       case 'handshaking':
-        return { ...fail('CONNECTION_CLOSED', 'Another transport is already active for this connection.'), status: 409 };
+        return { status: 409, message: 'Another transport is already active for this connection.' };
       case 'closed':
-        return { ...fail('UNKNOWN_CONNECTION', 'No connection with that ID.'), status: 404 };
+        return { status: 404, message: 'No connection with that ID.' };
     }
   }
 
@@ -263,6 +269,15 @@ export class Connection<U extends HubUser> {
   /** Deadline checks, driven by the hub's heartbeat. */
   heartbeat(now: number): void {
     const o = this.host.options;
+    const expiresAt = this.user.expiresAt;
+    if (expiresAt !== undefined && now >= expiresAt && this.state !== 'closed') {
+      // The proof of identity the connection was admitted with ran out: the client must show a
+      // fresh one, which it can only do by connecting again.
+      const cause = new Error(TOKEN_EXPIRED_ERROR);
+      if (this.state === 'connected') this.close({ error: TOKEN_EXPIRED_ERROR, allowReconnect: true, cause });
+      else this.close({ silent: true, cause });
+      return;
+    }
     switch (this.state) {
       case 'negotiated':
         if (now - this.createdAt >= o.negotiateTimeoutMs) this.close({ silent: true });

@@ -11,17 +11,20 @@ import {
   resolveOptions,
   type HubConnectionContext,
   type HubLogger,
+  type HubRejection,
+  type HubRequestKind,
   type HubServerOptions,
   type HubUser,
   type ResolvedHubOptions,
   type TransportKind,
 } from './options';
-import { originPolicy } from './origin';
+import { originPolicy, type OriginCheck } from './origin';
 import { encodeMessage, MessageType, type OutboundFrame } from './protocol/json';
-import type { AuthOutcome, HubRuntime } from './runtime';
+import type { AuthOutcome, Created, HubRuntime } from './runtime';
 import { handleSend } from './transports/http-post';
 import { handleDelete, handlePoll } from './transports/long-polling';
 import { rejectUpgrade, rejection } from './transports/raw-response';
+import { UserLimits } from './user-limits';
 import { handleEventStream } from './transports/sse';
 import { createWebSocketEndpoint, trimSlash, type WebSocketEndpoint } from './transports/websocket';
 
@@ -68,6 +71,13 @@ export interface HubServer<U extends HubUser = HubUser> {
   /** Ends one connection; `error` reaches the client in the Close message. */
   closeConnection(connectionId: string, options?: { error?: string; allowReconnect?: boolean }): HubResult<void>;
   /**
+   * Ends every connection whose user `match` picks, whatever its state: live ones get a Close
+   * message carrying `error`, negotiated ones are forgotten. Returns how many were ended.
+   */
+  closeConnections(match: (user: U) => boolean, options?: { error?: string; allowReconnect?: boolean }): number;
+  /** Connections of one user not yet closed: negotiated (pending) and started (live). */
+  countsOf(userId: string): { pending: number; live: number };
+  /**
    * Closes every connection with a Close message that allows reconnecting (clients move to
    * the next process), stops the timers and detaches from the server. Idempotent.
    */
@@ -99,6 +109,8 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
   private readonly byId = new Map<string, Connection<U>>();
   private readonly groups = new Membership();
   private readonly users = new Membership();
+  private readonly limits: UserLimits<U>;
+  private readonly checkOrigin: OriginCheck;
   private readonly ready = new WeakMap<Connection<U>, Promise<void>>();
   private readonly hooks = new Set<Promise<void>>();
   private readonly heartbeatTimer: TimerHandle;
@@ -112,6 +124,8 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
     this.methods = new MethodTable(this.options.methods, this.options.streams);
     this.logger = this.options.logger;
     this.loggerGiven = options.logger !== undefined;
+    this.limits = new UserLimits(this.options);
+    this.checkOrigin = originPolicy(this.options);
     this.heartbeatTimer = this.options.clock.setInterval(() => this.heartbeat(), this.options.heartbeatIntervalMs);
   }
 
@@ -126,7 +140,7 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
     if (!path.startsWith('/')) throw new Error(`Hub path must start with '/', got '${path}'.`);
     const base = trimSlash(path);
     if (!this.loggerGiven) this.logger = app.log;
-    const endpoint: WebSocketEndpoint = createWebSocketEndpoint(this, base, originPolicy(this.options));
+    const endpoint: WebSocketEndpoint = createWebSocketEndpoint(this, base);
     const server = app.server;
     const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
       if (endpoint.handleUpgrade(req, socket, head)) return;
@@ -159,37 +173,66 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
 
   // ---- runtime for transports ----
 
-  async authenticate(req: IncomingMessage): Promise<AuthOutcome<U>> {
+  async authenticate(req: IncomingMessage, kind: HubRequestKind): Promise<AuthOutcome<U>> {
+    const origin = req.headers.origin;
+    // Every request, not only the upgrade: a page of another site must not even negotiate
+    // (the browser would send the user's cookies along).
+    if (!(await this.checkOrigin(origin, req))) {
+      this.logger.warn({ origin, kind }, 'hub request refused: origin not allowed');
+      return { ok: false, rejection: rejection(403, 'Origin not allowed', 'ORIGIN_NOT_ALLOWED') };
+    }
+    let user: U | null;
     try {
-      const user = await this.options.authenticate(req);
-      if (user === null || user === undefined) return { kind: 'anonymous' };
-      if (typeof user.id !== 'string' || user.id === '') {
-        this.logger.error({}, 'hub authenticate returned a user without a string id');
-        return { kind: 'error' };
-      }
-      return { kind: 'user', user };
+      user = await this.options.authenticate(req);
     } catch (err) {
       this.logger.error({ err }, 'hub authenticate failed');
-      return { kind: 'error' };
+      return { ok: false, rejection: rejection(500, 'Authentication is unavailable.', 'AUTH_UNAVAILABLE') };
     }
+    if (user === null || user === undefined) return { ok: false, rejection: rejection(401, 'Unauthorized', 'UNAUTHORIZED') };
+    if (typeof user.id !== 'string' || user.id === '') {
+      this.logger.error({}, 'hub authenticate returned a user without a string id');
+      return { ok: false, rejection: rejection(500, 'Authentication is unavailable.', 'AUTH_UNAVAILABLE') };
+    }
+    const authorize = this.options.authorize;
+    if (authorize) {
+      let refused: HubRejection | null;
+      try {
+        refused = await authorize(user, req, kind);
+      } catch (err) {
+        this.logger.error({ err }, 'hub authorize failed');
+        return { ok: false, rejection: rejection(500, 'Authentication is unavailable.', 'AUTH_UNAVAILABLE') };
+      }
+      if (refused) return { ok: false, rejection: refused };
+    }
+    return { ok: true, user };
   }
 
   findByToken(token: string): Connection<U> | undefined {
     return this.byToken.get(token);
   }
 
-  createConnection(user: U, negotiateVersion: number, statefulNegotiated: boolean): HubResult<Connection<U>> {
-    if (this.closing) return fail('CONNECTION_CLOSED', 'The server is shutting down.');
+  createConnection(user: U, negotiateVersion: number, statefulNegotiated: boolean): Created<U> {
+    if (this.closing) return { ok: false, rejection: rejection(503, 'The server is shutting down.', 'SERVER_CLOSING') };
     // Everything registered but not live: negotiated, handshaking, or draining its last poll.
     if (this.byToken.size - this.byId.size >= this.options.maxPendingNegotiations) {
-      return fail('CONNECTION_CLOSED', 'Too many pending connections.');
+      return { ok: false, rejection: rejection(503, 'Too many pending connections.', 'SERVER_BUSY') };
+    }
+    const refused = this.limits.admitNew(user.id, this.options.clock.now());
+    if (refused) {
+      this.logger.info({ userId: user.id, code: refused.code }, 'hub connection refused: user limit');
+      return { ok: false, rejection: refused };
     }
     const connectionId = randomId();
     // Version 0 has no separate token: the connection id is what the transports send.
     const token = negotiateVersion >= 1 ? randomId() : connectionId;
     const conn = new Connection<U>(this, { connectionId, token, user, negotiateVersion, statefulNegotiated });
     this.byToken.set(token, conn);
-    return ok(conn);
+    this.limits.add(conn);
+    return { ok: true, conn };
+  }
+
+  admitLive(conn: Connection<U>): HubRejection | null {
+    return this.limits.admitLive(conn);
   }
 
   forget(conn: Connection<U>): void {
@@ -211,6 +254,7 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
 
   connectionClosed(conn: Connection<U>, wasConnected: boolean, error: Error | undefined): void {
     if (this.byId.get(conn.connectionId) === conn) this.byId.delete(conn.connectionId);
+    this.limits.remove(conn);
     this.groups.removeConnection(conn.connectionId);
     this.users.removeConnection(conn.connectionId);
     if (conn.lingeringPoll === null && this.byToken.get(conn.token) === conn) this.byToken.delete(conn.token);
@@ -308,6 +352,21 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
     return ok(undefined);
   }
 
+  closeConnections(match: (user: U) => boolean, options: { error?: string; allowReconnect?: boolean } = {}): number {
+    let closed = 0;
+    // close() edits byToken only by deleting, which Map iteration tolerates.
+    for (const conn of this.byToken.values()) {
+      if (conn.state === 'closed' || !match(conn.user)) continue;
+      conn.close({ error: options.error, allowReconnect: options.allowReconnect ?? false });
+      closed += 1;
+    }
+    return closed;
+  }
+
+  countsOf(userId: string): { pending: number; live: number } {
+    return this.limits.countsOf(userId);
+  }
+
   close(): Promise<void> {
     this.closed ??= this.shutdown();
     return this.closed;
@@ -341,6 +400,7 @@ class HubServerImpl<U extends HubUser> implements HubServer<U>, ConnectionHost<U
 
   private heartbeat(): void {
     const now = this.options.clock.now();
+    this.limits.sweep(now);
     for (const conn of this.byToken.values()) {
       if (conn.state === 'closed') {
         if (now - conn.closedAt >= LONG_POLL_DRAIN_MS) this.byToken.delete(conn.token);

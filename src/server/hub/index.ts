@@ -7,13 +7,16 @@ export type {
   HubCallContext,
   HubConnectionContext,
   HubLogger,
+  HubRejection,
+  HubRequestKind,
   HubMethod,
   HubServerOptions,
   HubStreamMethod,
   HubUser,
+  RenderedRejection,
   TransportKind,
 } from './options';
 export { HubException, type HubErrorCode, type HubFailure, type HubResult } from './errors';
 export { systemHubClock, type HubClock, type TimerHandle } from './clock';
-export type { ConnectionState } from './connection';
+export { TOKEN_EXPIRED_ERROR, type ConnectionState } from './connection';
 export { accessTokenOf } from './access-token';

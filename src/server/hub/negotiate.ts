@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail, ok, type HubResult } from './errors';
-import type { HubUser, TransportKind } from './options';
+import type { HubRejection, HubUser, TransportKind } from './options';
 import { requestUrl, type HubRuntime } from './runtime';
+import { rejection, sendRejection } from './transports/raw-response';
 
 // POST [endpoint]/negotiate (TransportProtocols.md): picks the negotiate version, settles who the
 // caller is for the life of the connection, and hands out the connection id and token.
@@ -60,33 +61,18 @@ export async function handleNegotiate<U extends HubUser>(
   reply: FastifyReply,
 ): Promise<void> {
   reply.header('Cache-Control', 'no-cache');
-  if (runtime.closing) {
-    await reply.code(503).send({ error: 'The server is shutting down.' });
-    return;
-  }
-  const auth = await runtime.authenticate(request.raw);
-  if (auth.kind === 'error') {
-    await reply.code(500).send({ error: 'Authentication is unavailable.' });
-    return;
-  }
-  if (auth.kind === 'anonymous') {
-    await reply.code(401).send({ error: 'Unauthorized' });
-    return;
-  }
+  const refuse = (why: HubRejection) => sendRejection(runtime.options, reply, 'negotiate', why);
+  if (runtime.closing) return refuse(rejection(503, 'The server is shutting down.', 'SERVER_CLOSING'));
+  const auth = await runtime.authenticate(request.raw, 'negotiate');
+  if (!auth.ok) return refuse(auth.rejection);
   const url = requestUrl(request.raw);
   const version = selectNegotiateVersion(url?.searchParams.get('negotiateVersion') ?? null);
-  if (!version.ok) {
-    await reply.code(400).send({ error: version.message });
-    return;
-  }
+  if (!version.ok) return refuse(rejection(400, version.message));
   const o = runtime.options;
   const wantsStateful = url?.searchParams.get('useStatefulReconnect') === 'true';
   // Stateful reconnect is only ever used over WebSockets, so there is nothing to offer without them.
   const stateful = wantsStateful && o.statefulReconnect && o.transports.includes('WebSockets');
   const created = runtime.createConnection(auth.user, version.value, stateful);
-  if (!created.ok) {
-    await reply.code(503).send({ error: created.message });
-    return;
-  }
-  await reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(negotiateResponse(created.value, o.transports)));
+  if (!created.ok) return refuse(created.rejection);
+  await reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(negotiateResponse(created.conn, o.transports)));
 }

@@ -2,12 +2,39 @@ import type { IncomingMessage } from 'node:http';
 import { systemHubClock, type HubClock } from './clock';
 import type { HubServer } from './hub-server';
 
-/** Whatever `authenticate` returns; the hub only ever reads `id`. */
+/** Whatever `authenticate` returns; the hub only ever reads `id` and `expiresAt`. */
 export interface HubUser {
   readonly id: string;
+  /**
+   * When the proof of identity behind this user (an access token) stops being valid, in the
+   * clock's milliseconds. A connection whose user has expired is closed with a Close message
+   * that allows reconnecting, so the client comes back with a fresh proof. Absent: never.
+   */
+  readonly expiresAt?: number;
 }
 
 export type TransportKind = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
+
+/**
+ * Which request of the protocol is being made: `negotiate`, the WebSocket upgrade, the
+ * Server-Sent Events GET, a long poll, a send (POST) or a long-polling DELETE.
+ */
+export type HubRequestKind = 'negotiate' | 'webSocket' | 'eventStream' | 'poll' | 'send' | 'close';
+
+/** A refused HTTP request: its status, a client-safe reason and, optionally, a code and headers. */
+export interface HubRejection {
+  readonly status: number;
+  readonly message: string;
+  /** A stable code: the hub's own (`TOO_MANY_CONNECTIONS`…) or one `authorize` chose. */
+  readonly code?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** The body of a refused request as it goes on the wire. */
+export interface RenderedRejection {
+  readonly contentType: string;
+  readonly body: string;
+}
 export const ALL_TRANSPORTS: readonly TransportKind[] = ['WebSockets', 'ServerSentEvents', 'LongPolling'];
 
 export interface HubConnectionContext<U extends HubUser> {
@@ -42,6 +69,16 @@ export interface HubServerOptions<U extends HubUser> {
    * user id as the negotiation did.
    */
   authenticate(req: IncomingMessage): Promise<U | null>;
+  /**
+   * Runs after `authenticate` found a user, on every request: a rejection refuses it (e.g. a
+   * header the caller must send with this kind of request), null lets it through.
+   */
+  authorize?(user: U, req: IncomingMessage, kind: HubRequestKind): HubRejection | null | Promise<HubRejection | null>;
+  /**
+   * Writes the body of a refused request. Default: `{"error": message}` as JSON at negotiate,
+   * the message as plain text elsewhere (what ASP.NET Core answers).
+   */
+  renderRejection?(rejection: HubRejection, kind: HubRequestKind): RenderedRejection;
   methods?: Record<string, HubMethod<U>>;
   streams?: Record<string, HubStreamMethod<U>>;
   onConnected?(ctx: HubConnectionContext<U>): void | Promise<void>;
@@ -75,6 +112,15 @@ export interface HubServerOptions<U extends HubUser> {
   statefulReconnectWindowMs?: number;
   /** Negotiated-but-unused connections held at once; more are refused with 503. Default 10 000. */
   maxPendingNegotiations?: number;
+  /** Negotiated-but-unused connections one user may hold; more are refused with 429. Default: no limit. */
+  maxPendingNegotiationsPerUser?: number;
+  /**
+   * Connections one user may have open (handshaking, connected or awaiting a stateful resume);
+   * a negotiation or transport beyond it is refused with 429. Default: no limit.
+   */
+  maxConnectionsPerUser?: number;
+  /** New connections (negotiations) one user may start per window; more get 429. Default: no limit. */
+  negotiationsPerUser?: { max: number; windowMs: number };
   /** Invocations a connection may have waiting behind the running one. Default 128. */
   maxQueuedInvocations?: number;
   /** Resolution of the deadline checks (keep-alive, timeouts, acks). Default 1 s. */
@@ -86,10 +132,10 @@ export interface HubServerOptions<U extends HubUser> {
   logger?: HubLogger;
 }
 
-export type ResolvedHubOptions<U extends HubUser> = Required<
-  Omit<HubServerOptions<U>, 'allowedOrigins' | 'checkOrigin' | 'onConnected' | 'onDisconnected' | 'logger'>
-> &
-  Pick<HubServerOptions<U>, 'allowedOrigins' | 'checkOrigin' | 'onConnected' | 'onDisconnected'> & {
+type OptionalHooks = 'allowedOrigins' | 'checkOrigin' | 'onConnected' | 'onDisconnected' | 'authorize' | 'renderRejection' | 'negotiationsPerUser';
+
+export type ResolvedHubOptions<U extends HubUser> = Required<Omit<HubServerOptions<U>, OptionalHooks | 'logger'>> &
+  Pick<HubServerOptions<U>, OptionalHooks> & {
     logger: HubLogger;
   };
 
@@ -101,6 +147,17 @@ export function resolveOptions<U extends HubUser>(options: HubServerOptions<U>):
     if (!Number.isFinite(v) || v <= 0) throw new RangeError(`Hub option ${name} must be a positive number, got ${v}.`);
     return v;
   };
+  // Per-user caps may be unlimited; a cap of 0 would lock every user out, which is a mistake.
+  const cap = (name: string, value: number | undefined): number => {
+    const v = value ?? Number.POSITIVE_INFINITY;
+    if (Number.isNaN(v) || v < 1) throw new RangeError(`Hub option ${name} must be at least 1, got ${v}.`);
+    return v;
+  };
+  const rate = options.negotiationsPerUser;
+  if (rate) {
+    positive('negotiationsPerUser.max', rate.max, 1);
+    positive('negotiationsPerUser.windowMs', rate.windowMs, 1);
+  }
   const transports = options.transports ?? ALL_TRANSPORTS;
   if (transports.length === 0) throw new RangeError('Hub option transports must name at least one transport.');
   return {
@@ -119,6 +176,8 @@ export function resolveOptions<U extends HubUser>(options: HubServerOptions<U>):
     statefulReconnectBufferSize: positive('statefulReconnectBufferSize', options.statefulReconnectBufferSize, 1024 * 1024),
     statefulReconnectWindowMs: positive('statefulReconnectWindowMs', options.statefulReconnectWindowMs, 15_000),
     maxPendingNegotiations: positive('maxPendingNegotiations', options.maxPendingNegotiations, 10_000),
+    maxPendingNegotiationsPerUser: cap('maxPendingNegotiationsPerUser', options.maxPendingNegotiationsPerUser),
+    maxConnectionsPerUser: cap('maxConnectionsPerUser', options.maxConnectionsPerUser),
     maxQueuedInvocations: positive('maxQueuedInvocations', options.maxQueuedInvocations, 128),
     heartbeatIntervalMs: positive('heartbeatIntervalMs', options.heartbeatIntervalMs, 1_000),
     ackIntervalMs: positive('ackIntervalMs', options.ackIntervalMs, 1_000),

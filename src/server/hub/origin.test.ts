@@ -3,17 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { resolveOptions } from './options';
 import { normalizeOrigin, originPolicy } from './origin';
 
-const req = (host: string) => ({ headers: { host } }) as IncomingMessage;
+const req = (host: string, encrypted = false) => ({ headers: { host }, socket: { encrypted } }) as unknown as IncomingMessage;
 const authenticate = async () => null;
 
 describe('originPolicy', () => {
   it('defaults to same-origin browsers plus clients that send no Origin', async () => {
     const check = originPolicy(resolveOptions({ authenticate }));
     expect(await check(undefined, req('ex.com'))).toBe(true);
-    expect(await check('https://ex.com', req('ex.com'))).toBe(true);
+    expect(await check('https://ex.com', req('ex.com', true))).toBe(true);
     expect(await check('http://ex.com:8080', req('ex.com:8080'))).toBe(true);
     expect(await check('https://evil.com', req('ex.com'))).toBe(false);
     expect(await check('null', req('ex.com'))).toBe(false);
+  });
+
+  it('same origin means the same scheme too: an http page may not open the https hub, nor the reverse', async () => {
+    const check = originPolicy(resolveOptions({ authenticate }));
+    expect(await check('http://ex.com', req('ex.com', true))).toBe(false);
+    expect(await check('https://ex.com', req('ex.com'))).toBe(false);
+    expect(await check('http://ex.com:8443', req('ex.com:8080'))).toBe(false);
   });
 
   it('matches allowedOrigins after normalising case and default ports', async () => {

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Connection } from './connection';
-import type { HubResult } from './errors';
-import type { HubLogger, HubUser, ResolvedHubOptions } from './options';
+import type { HubLogger, HubRejection, HubRequestKind, HubUser, ResolvedHubOptions } from './options';
 
 /** What the HTTP and WebSocket front ends need from the hub; kept narrow so they stay swappable. */
 export interface HubRuntime<U extends HubUser> {
@@ -9,16 +8,21 @@ export interface HubRuntime<U extends HubUser> {
   readonly logger: HubLogger;
   /** Set once close() started: no new connections are accepted. */
   readonly closing: boolean;
-  /** `authenticate` with its failures turned into an outcome. */
-  authenticate(req: IncomingMessage): Promise<AuthOutcome<U>>;
+  /**
+   * Who makes this request of `kind`: the Origin check, `authenticate` and `authorize`, with
+   * every refusal (untrusted origin, no user, an authorize rejection) as a rejection.
+   */
+  authenticate(req: IncomingMessage, kind: HubRequestKind): Promise<AuthOutcome<U>>;
   findByToken(token: string): Connection<U> | undefined;
-  /** Registers a connection that has no transport yet. */
-  createConnection(user: U, negotiateVersion: number, statefulNegotiated: boolean): HubResult<Connection<U>>;
+  /** Registers a connection that has no transport yet, unless a limit refuses it. */
+  createConnection(user: U, negotiateVersion: number, statefulNegotiated: boolean): Created<U>;
   /** Drops a closed connection whose last long poll has been answered. */
   forget(conn: Connection<U>): void;
 }
 
-export type AuthOutcome<U> = { kind: 'user'; user: U } | { kind: 'anonymous' } | { kind: 'error' };
+export type AuthOutcome<U> = { ok: true; user: U } | { ok: false; rejection: HubRejection };
+
+export type Created<U extends HubUser> = { ok: true; conn: Connection<U> } | { ok: false; rejection: HubRejection };
 
 /** The path and query of a request; the host part is irrelevant and may be missing. */
 export function requestUrl(req: IncomingMessage): URL | null {

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { isTrustedOrigin, type AuthenticatedUser } from '../auth';
+import type { IncomingMessage } from 'node:http';
+import { isTrustedOrigin, rawRequestScheme, type AuthenticatedUser, type SessionEnd } from '../auth';
 import type { AppContext, AppExtension } from '../context';
+import { AppError } from '../errors';
 import type { Exchange } from '../exchange/exchange';
-import { createHubServer, type HubServer, type HubServerOptions } from '../hub';
+import { createHubServer, systemHubClock, type HubRejection, type HubRequestKind, type HubServer, type HubServerOptions } from '../hub';
+import { declaresCookieAuth } from '../http/auth-guard';
 import { createMarketData, type MarketData } from '../market/market-data';
 import type { Scheduler } from '../market/scheduler';
 import { loadRecentTrades } from '../market/trade-history';
@@ -11,6 +14,7 @@ import { simExchangeOf } from '../sim/exchange-adapter';
 import { createSimulator, type Simulator } from '../sim/simulator';
 import { createFeedMethods } from './feed-methods';
 import { forwardMarketData, forwardUserEvents, sendUserOnboarding } from './forwarders';
+import { renderHubRejection } from './hub-problems';
 import { Subscriptions } from './subscriptions';
 
 // Wires the live side of the server: market data from the exchange's events, the SignalR hub at
@@ -22,6 +26,26 @@ export const HUB_PATH = '/hubs/exchange';
 export const DEFAULT_SIM_RATE = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The Close message of a connection whose session ended; clients read "Unauthorized" as an auth error. */
+export const SESSION_ENDED_ERROR = 'Unauthorized: the session has ended.';
+
+/**
+ * Requests that must declare cookie authentication (X-Auth-Method: cookie) when they carry the
+ * cookie: everything the client sends through its HTTP client. Browsers cannot put a header on a
+ * WebSocket upgrade or an EventSource GET; those are covered instead by the Origin check and the
+ * connection token, which only a negotiation that sent the header could have obtained.
+ */
+const DECLARED_KINDS: ReadonlySet<HubRequestKind> = new Set(['negotiate', 'poll', 'send', 'close']);
+
+function authorizeHubRequest(user: AuthenticatedUser, req: IncomingMessage, kind: HubRequestKind): HubRejection | null {
+  if (user.via !== 'cookie' || !DECLARED_KINDS.has(kind) || declaresCookieAuth(req)) return null;
+  const problem = new AppError('auth_method_required');
+  return { status: problem.status, code: problem.code, message: problem.detail };
+}
+
+function endsSession(end: SessionEnd): (user: AuthenticatedUser) => boolean {
+  return 'sessionId' in end ? (user) => user.session_id === end.sessionId : (user) => user.id === end.userId;
+}
 export interface RealtimeOptions {
   /** The exchange core service, already started; default the app's (app.exchange). */
   exchange?: Exchange;
@@ -30,8 +54,11 @@ export interface RealtimeOptions {
   simSeed?: string | number;
   /** Time and timers of market data and the simulator; default the app clock with real timers. */
   scheduler?: Scheduler;
-  /** Hub settings for tests (timeouts, reconnect window…); authentication and methods are fixed. */
-  hub?: Omit<HubServerOptions<AuthenticatedUser>, 'authenticate' | 'methods' | 'streams' | 'onDisconnected' | 'checkOrigin'>;
+  /** Hub settings for tests (timeouts, reconnect window, clock…); authentication and methods are fixed. */
+  hub?: Omit<
+    HubServerOptions<AuthenticatedUser>,
+    'authenticate' | 'authorize' | 'renderRejection' | 'methods' | 'streams' | 'onDisconnected' | 'checkOrigin'
+  >;
 }
 
 /** What the rest of the server (and tests) can reach once the extension ran. */
@@ -95,11 +122,19 @@ export function realtimeExtension(options: RealtimeOptions = {}): AppExtension {
     marketData.start();
 
     const subscriptions = new Subscriptions();
+    const { hubLimits, rateLimits, trustProxy } = ctx.config;
     const hub = createHubServer<AuthenticatedUser>({
+      // Hub deadlines and token expiries are read on one clock: the app's.
+      clock: { ...systemHubClock, now: () => ctx.clock.now() },
+      maxConnectionsPerUser: hubLimits.maxConnectionsPerUser,
+      maxPendingNegotiationsPerUser: hubLimits.maxPendingNegotiationsPerUser,
+      negotiationsPerUser: { max: rateLimits.hubNegotiatePerUser.max, windowMs: rateLimits.hubNegotiatePerUser.windowMs },
       ...options.hub,
       authenticate: (req) => ctx.authenticator.authenticateRequest(req),
-      // Same origin as the request's host or PUBLIC_URL, or one of TRUSTED_ORIGINS.
-      checkOrigin: (_origin, req) => isTrustedOrigin(req, ctx.config.trustedOrigins),
+      authorize: authorizeHubRequest,
+      renderRejection: renderHubRejection,
+      // The request's own origin (scheme, host and port), PUBLIC_URL, or one of TRUSTED_ORIGINS.
+      checkOrigin: (_origin, req) => isTrustedOrigin(req, ctx.config.trustedOrigins, rawRequestScheme(req, Boolean(trustProxy))),
       methods: createFeedMethods<AuthenticatedUser>({ marketData, subscriptions, clock: ctx.clock }),
       onDisconnected: (c) => subscriptions.dropConnection(c.connectionId),
     });
@@ -109,6 +144,11 @@ export function realtimeExtension(options: RealtimeOptions = {}): AppExtension {
       forwardMarketData(marketData, deps),
       forwardUserEvents(exchange.events, deps),
       ctx.userEvents.on((userId, user) => sendUserOnboarding(deps, userId, user)),
+      // Logout, password reset, a reused refresh token: the session's live feeds stop at once.
+      ctx.sessionEvents.on((end) => {
+        const closed = hub.closeConnections(endsSession(end), { error: SESSION_ENDED_ERROR, allowReconnect: false });
+        if (closed > 0) app.log.info({ ...end, closed }, 'hub connections of an ended session closed');
+      }),
     ];
 
     const simulator = createSimulator({

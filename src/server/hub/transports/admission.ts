@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Connection } from '../connection';
-import type { HubUser } from '../options';
+import type { HubRequestKind, HubUser } from '../options';
 import { requestUrl, type HubRuntime } from '../runtime';
-import { rejection, sendText, type HttpRejection } from './raw-response';
+import { rejection, sendRejection, type HttpRejection } from './raw-response';
 
 // Every transport request (poll, send, close, event stream, upgrade) re-proves who the caller
 // is: a connection token alone is not enough, the session behind it must still be valid and
@@ -12,16 +12,16 @@ import { rejection, sendText, type HttpRejection } from './raw-response';
 export type Admission<U extends HubUser> = { ok: true; conn: Connection<U> } | { ok: false; rejection: HttpRejection };
 
 /** Authenticates the request and resolves its `id` query value to a connection. */
-export async function admit<U extends HubUser>(runtime: HubRuntime<U>, req: IncomingMessage): Promise<Admission<U>> {
-  const auth = await runtime.authenticate(req);
-  if (auth.kind === 'error') return { ok: false, rejection: rejection(500, 'Authentication is unavailable.') };
-  if (auth.kind === 'anonymous') return { ok: false, rejection: rejection(401, 'Unauthorized') };
+export async function admit<U extends HubUser>(runtime: HubRuntime<U>, req: IncomingMessage, kind: HubRequestKind): Promise<Admission<U>> {
+  const auth = await runtime.authenticate(req, kind);
+  if (!auth.ok) return auth;
   const id = requestUrl(req)?.searchParams.get('id');
   if (!id) return { ok: false, rejection: rejection(400, 'Connection ID required') };
   const conn = runtime.findByToken(id);
   if (!conn) return { ok: false, rejection: rejection(404, 'No Connection with that ID') };
-  if (conn.user.id !== auth.user.id) return { ok: false, rejection: rejection(401, 'Unauthorized') };
-  // The newest proof of identity wins, so hub methods see current claims.
+  if (conn.user.id !== auth.user.id) return { ok: false, rejection: rejection(401, 'Unauthorized', 'UNAUTHORIZED') };
+  // The newest proof of identity wins, so hub methods see current claims (and a renewed token
+  // moves the connection's expiry on).
   conn.user = auth.user;
   return { ok: true, conn };
 }
@@ -31,9 +31,10 @@ export async function admitOrReply<U extends HubUser>(
   runtime: HubRuntime<U>,
   request: FastifyRequest,
   reply: FastifyReply,
+  kind: HubRequestKind,
 ): Promise<Connection<U> | null> {
-  const admission = await admit(runtime, request.raw);
+  const admission = await admit(runtime, request.raw, kind);
   if (admission.ok) return admission.conn;
-  await sendText(reply, admission.rejection.status, admission.rejection.message);
+  await sendRejection(runtime.options, reply, kind, admission.rejection);
   return null;
 }

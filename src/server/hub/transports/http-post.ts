@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HubUser } from '../options';
 import type { HubRuntime } from '../runtime';
 import { admitOrReply } from './admission';
-import { sendText } from './raw-response';
+import { rejection, sendRejection, sendText } from './raw-response';
 
 // HTTP POST (TransportProtocols.md): the client-to-server half paired with Server-Sent Events
 // and long polling. The body is fed to the connection as it streams in, so the only memory
@@ -14,24 +14,13 @@ export async function handleSend<U extends HubUser>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const conn = await admitOrReply(runtime, request, reply);
+  const conn = await admitOrReply(runtime, request, reply, 'send');
   if (!conn) return;
-  if (conn.state === 'closed') {
-    await sendText(reply, 404, 'No Connection with that ID');
-    return;
-  }
-  if (conn.transportKind === 'WebSockets') {
-    await sendText(reply, 405, 'POST requests are not allowed for WebSocket connections.');
-    return;
-  }
-  if (conn.transportKind === null) {
-    await sendText(reply, 400, 'The transport has not been started.');
-    return;
-  }
-  if (conn.postInFlight) {
-    await sendText(reply, 409, 'Another send request is in progress.');
-    return;
-  }
+  const refuse = (status: number, message: string) => sendRejection(runtime.options, reply, 'send', rejection(status, message));
+  if (conn.state === 'closed') return refuse(404, 'No Connection with that ID');
+  if (conn.transportKind === 'WebSockets') return refuse(405, 'POST requests are not allowed for WebSocket connections.');
+  if (conn.transportKind === null) return refuse(400, 'The transport has not been started.');
+  if (conn.postInFlight) return refuse(409, 'Another send request is in progress.');
   conn.postInFlight = true;
   try {
     const body = request.body as Readable | undefined;

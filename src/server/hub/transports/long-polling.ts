@@ -6,7 +6,7 @@ import type { HubUser } from '../options';
 import type { OutboundFrame } from '../protocol/json';
 import type { HubRuntime } from '../runtime';
 import { admitOrReply } from './admission';
-import { endWithStatus, rejection, sendText } from './raw-response';
+import { endWithStatus, rejection, sendRejection, sendText } from './raw-response';
 import type { TransportSink } from './transport';
 
 // Long polling (TransportProtocols.md): GET [endpoint]?id=… waits for data; the first poll only
@@ -132,7 +132,7 @@ export async function handlePoll<U extends HubUser>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const conn = await admitOrReply(runtime, request, reply);
+  const conn = await admitOrReply(runtime, request, reply, 'poll');
   if (!conn) return;
   const existing = conn.transport ?? conn.lingeringPoll;
   if (existing instanceof LongPollTransport) {
@@ -140,12 +140,11 @@ export async function handlePoll<U extends HubUser>(
     existing.poll(reply.raw);
     return;
   }
-  const allowed = runtime.options.transports.includes('LongPolling')
+  const refused = runtime.options.transports.includes('LongPolling')
     ? conn.canAttach('LongPolling')
-    : { ...rejection(404, 'Long polling is not enabled.'), ok: false as const };
-  if (!allowed.ok) {
-    const status = 'status' in allowed ? allowed.status : 409;
-    await sendText(reply, status, allowed.message);
+    : rejection(404, 'Long polling is not enabled.');
+  if (refused) {
+    await sendRejection(runtime.options, reply, 'poll', refused);
     return;
   }
   const sink = new LongPollTransport(runtime.options.clock, runtime.options.longPollTimeoutMs, () => runtime.forget(conn));
@@ -160,10 +159,10 @@ export async function handleDelete<U extends HubUser>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const conn: Connection<U> | null = await admitOrReply(runtime, request, reply);
+  const conn: Connection<U> | null = await admitOrReply(runtime, request, reply, 'close');
   if (!conn) return;
   if (conn.transportKind !== 'LongPolling') {
-    await sendText(reply, 400, 'Cannot terminate this connection using the DELETE endpoint.');
+    await sendRejection(runtime.options, reply, 'close', rejection(400, 'Cannot terminate this connection using the DELETE endpoint.'));
     return;
   }
   if (conn.state === 'closed') runtime.forget(conn);

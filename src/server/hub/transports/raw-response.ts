@@ -1,30 +1,42 @@
 import type { FastifyReply } from 'fastify';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { HubRejection, HubRequestKind, RenderedRejection, ResolvedHubOptions } from '../options';
 
-// Transport failures answer with a status and a short plain-text reason, never details
-// (TransportProtocols.md, "NOTE on errors").
+// Transport failures answer with a status and a short reason, never details
+// (TransportProtocols.md, "NOTE on errors"): plain text, JSON at negotiate, or whatever body
+// the application renders (renderRejection).
 
-export interface HttpRejection {
-  readonly status: number;
-  readonly message: string;
+export type HttpRejection = HubRejection;
+
+export function rejection(status: number, message: string, code?: string): HttpRejection {
+  return code === undefined ? { status, message } : { status, message, code };
 }
 
-export function rejection(status: number, message: string): HttpRejection {
-  return { status, message };
+type Renderer = Pick<ResolvedHubOptions<never>, 'renderRejection'>;
+
+export function renderRejection(options: Renderer, why: HttpRejection, kind: HubRequestKind): RenderedRejection {
+  if (options.renderRejection) return options.renderRejection(why, kind);
+  if (kind === 'negotiate') return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ error: why.message }) };
+  return { contentType: 'text/plain; charset=utf-8', body: why.message };
 }
 
 /** Answers an upgrade request that will not become a WebSocket; the socket is then closed. */
-export function rejectUpgrade(socket: Duplex, { status, message }: HttpRejection): void {
+export function rejectUpgrade(socket: Duplex, why: HttpRejection, options: Renderer = {}): void {
   if (socket.destroyed) return;
-  const body = Buffer.from(message, 'utf8');
+  const { contentType, body } = renderRejection(options, why, 'webSocket');
+  const bytes = Buffer.from(body, 'utf8');
+  const extra = Object.entries(why.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.once('finish', () => socket.destroy());
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+    `HTTP/1.1 ${why.status} ${STATUS_CODES[why.status] ?? ''}\r\n` +
       'Connection: close\r\n' +
-      'Content-Type: text/plain; charset=utf-8\r\n' +
-      `Content-Length: ${body.length}\r\n\r\n` +
-      body.toString('utf8'),
+      `Content-Type: ${contentType}\r\n` +
+      extra +
+      `Content-Length: ${bytes.length}\r\n\r\n` +
+      body,
   );
 }
 
@@ -48,7 +60,14 @@ export function endWithStatus(res: ServerResponse, { status, message }: HttpReje
   res.end(body);
 }
 
-/** A plain-text answer on a transport route (the spec's clients read the status, the text is for people). */
+/** A plain-text answer on a transport route that is not a refusal (200 after a send, 202 after a DELETE). */
 export async function sendText(reply: FastifyReply, status: number, message: string): Promise<void> {
   await reply.code(status).type('text/plain; charset=utf-8').send(message);
+}
+
+/** Answers a refused request on a Fastify route. */
+export async function sendRejection(options: Renderer, reply: FastifyReply, kind: HubRequestKind, why: HttpRejection): Promise<void> {
+  const { contentType, body } = renderRejection(options, why, kind);
+  if (why.headers) reply.headers(why.headers);
+  await reply.code(why.status).header('Cache-Control', 'no-cache').type(contentType).send(body);
 }

@@ -4,7 +4,7 @@ import type { HubUser } from '../options';
 import type { OutboundFrame } from '../protocol/json';
 import type { HubRuntime } from '../runtime';
 import { admitOrReply } from './admission';
-import { rejection, sendText } from './raw-response';
+import { rejection, sendRejection } from './raw-response';
 import type { TransportSink } from './transport';
 
 // Server-Sent Events (TransportProtocols.md): GET [endpoint]?id=… with Accept: text/event-stream
@@ -59,14 +59,13 @@ export async function handleEventStream<U extends HubUser>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const conn = await admitOrReply(runtime, request, reply);
+  const conn = await admitOrReply(runtime, request, reply, 'eventStream');
   if (!conn) return;
-  const allowed = runtime.options.transports.includes('ServerSentEvents')
+  const refused = runtime.options.transports.includes('ServerSentEvents')
     ? conn.canAttach('ServerSentEvents')
-    : { ...rejection(404, 'Server-Sent Events are not enabled.'), ok: false as const };
-  if (!allowed.ok) {
-    const status = 'status' in allowed ? allowed.status : 409;
-    await sendText(reply, status, allowed.message);
+    : rejection(404, 'Server-Sent Events are not enabled.');
+  if (refused) {
+    await sendRejection(runtime.options, reply, 'eventStream', refused);
     return;
   }
   reply.hijack();

@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Connection } from '../connection';
 import type { HubUser } from '../options';
-import type { OriginCheck } from '../origin';
 import type { OutboundFrame } from '../protocol/json';
 import { requestUrl, type HubRuntime } from '../runtime';
 import { admit } from './admission';
@@ -89,11 +88,7 @@ export interface WebSocketEndpoint {
   terminateAll(): void;
 }
 
-export function createWebSocketEndpoint<U extends HubUser>(
-  runtime: HubRuntime<U>,
-  path: string,
-  checkOrigin: OriginCheck,
-): WebSocketEndpoint {
+export function createWebSocketEndpoint<U extends HubUser>(runtime: HubRuntime<U>, path: string): WebSocketEndpoint {
   const o = runtime.options;
   const wss = new WebSocketServer({
     noServer: true,
@@ -110,30 +105,24 @@ export function createWebSocketEndpoint<U extends HubUser>(
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     if (!o.transports.includes('WebSockets')) return reject(socket, rejection(404, 'WebSockets are not enabled.'));
-    if (runtime.closing) return reject(socket, rejection(503, 'The server is shutting down.'));
-    const origin = req.headers.origin;
-    if (!(await checkOrigin(origin, req))) {
-      runtime.logger.warn({ origin }, 'hub WebSocket refused: origin not allowed');
-      return reject(socket, rejection(403, 'Origin not allowed'));
-    }
+    if (runtime.closing) return reject(socket, rejection(503, 'The server is shutting down.', 'SERVER_CLOSING'));
     const hasId = requestUrl(req)?.searchParams.has('id') ?? false;
     let conn: Connection<U>;
     if (hasId) {
-      const admission = await admit(runtime, req);
+      const admission = await admit(runtime, req, 'webSocket');
       if (!admission.ok) return reject(socket, admission.rejection);
       conn = admission.conn;
     } else {
-      const auth = await runtime.authenticate(req);
-      if (auth.kind === 'error') return reject(socket, rejection(500, 'Authentication is unavailable.'));
-      if (auth.kind === 'anonymous') return reject(socket, rejection(401, 'Unauthorized'));
+      const auth = await runtime.authenticate(req, 'webSocket');
+      if (!auth.ok) return reject(socket, auth.rejection);
       const created = runtime.createConnection(auth.user, 0, false);
-      if (!created.ok) return reject(socket, rejection(503, created.message));
-      conn = created.value;
+      if (!created.ok) return reject(socket, created.rejection);
+      conn = created.conn;
     }
     if (socket.destroyed) return;
     // Checked after the last await so two racing upgrades cannot both pass.
-    const allowed = conn.canAttach('WebSockets');
-    if (!allowed.ok) return reject(socket, rejection('status' in allowed ? allowed.status : 409, allowed.message));
+    const refused = conn.canAttach('WebSockets');
+    if (refused) return reject(socket, refused);
     wss.handleUpgrade(req, socket, head, (ws) => bind(conn, ws));
   }
 
@@ -166,7 +155,7 @@ export function createWebSocketEndpoint<U extends HubUser>(
       runtime.logger.debug({ err, connectionId: conn.connectionId }, 'hub WebSocket error');
     });
     // The upgrade took no time, but be exact: re-check in case the connection moved on meanwhile.
-    if (!conn.canAttach('WebSockets').ok) {
+    if (conn.canAttach('WebSockets') !== null) {
       ws.close(1008, 'Connection is not available.');
       return;
     }
@@ -174,7 +163,7 @@ export function createWebSocketEndpoint<U extends HubUser>(
   }
 
   function reject(socket: Duplex, why: HttpRejection): void {
-    rejectUpgrade(socket, why);
+    rejectUpgrade(socket, why, o);
   }
 
   return {
@@ -185,7 +174,7 @@ export function createWebSocketEndpoint<U extends HubUser>(
       socket.on('error', (err) => runtime.logger.debug({ err }, 'hub upgrade socket error'));
       upgrade(req, socket, head).catch((err: unknown) => {
         runtime.logger.error({ err }, 'hub WebSocket upgrade failed');
-        rejectUpgrade(socket, rejection(500, 'Internal Server Error'));
+        rejectUpgrade(socket, rejection(500, 'Internal Server Error'), o);
       });
       return true;
     },
