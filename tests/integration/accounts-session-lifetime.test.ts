@@ -57,9 +57,11 @@ describe('absolute session lifetime', () => {
 
 describe('session cookies in production', () => {
   it('are Secure even over plain http (TLS ends at the proxy), the access cookie as __Host- and the refresh cookie as __Secure-', async () => {
+    // A customer of its own: production has no demo account to sign in with.
     t = await startApp({ seed: true, config: { nodeEnv: 'production' }, outboxDelivery: { kind: 'log' } });
+    const { payload } = await registerIndividual(t);
     const client = new Client(t.app);
-    const res = await client.post('/v1/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    const res = await client.post('/v1/auth/login', { email: payload.email, password: payload.password });
     expect(res.statusCode).toBe(200);
     const cookies = res.cookies as SetCookie[];
     expect(cookies.map((c) => c.name).sort()).toEqual(['__Host-ox_access', '__Secure-ox_refresh']);
