@@ -1,6 +1,6 @@
 import { commands } from 'vitest/browser';
-import { createEngineWorker } from '../../../src/app/engine/create-worker';
-import { createEngineClient, type EngineClient } from '../../../src/app/engine/engine-client';
+import { createEngineWorker } from '../../../src/app/engine-client/create-worker';
+import { createEngineClient, type EngineClient } from '../../../src/app/engine-client/engine-client';
 import { createRefresher } from '../../../src/app/http/refresh';
 import { paths } from '../../../src/shared/api/paths';
 import { AUTH_METHOD_COOKIE, AUTH_METHOD_HEADER } from '../../../src/shared/constants';
