@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineSnapshot, SnapshotUpdate } from '../../worker/api';
-import { initialSnapshot } from '../../worker/engine/initial-snapshot';
+import { initialSnapshot, type EngineSnapshot, type SnapshotUpdate } from '../../worker/public';
 import { createSnapshotMirror } from './snapshot-mirror';
 import { AMBIENT_SLICES, TIME_AND_SALES_SPACING, type SpacedSlice, type ViewCadence } from './view-cadence';
 

@@ -1,5 +1,4 @@
-import type { EngineSnapshot, SnapshotSlice, SnapshotUpdate } from '../../worker/api';
-import { replaceEqualDeep } from '../../worker/store/replace-equal-deep';
+import { replaceEqualDeep, type EngineSnapshot, type SnapshotSlice, type SnapshotUpdate } from '../../worker/public';
 import type { ViewCadence } from './view-cadence';
 
 // The main thread's copy of the engine snapshot, in the useSyncExternalStore shape. Updates

@@ -1,4 +1,4 @@
-import type { EngineSnapshot, RecentTradesView, SnapshotSlice } from '../../worker/api';
+import type { EngineSnapshot, RecentTradesView, SnapshotSlice } from '../../worker/public';
 
 /**
  * How often the view follows each part of the engine's snapshots. The worker posts at most one

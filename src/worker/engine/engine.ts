@@ -41,10 +41,11 @@ import { MarketData } from '../market/market-data';
 import { RecentTrades } from '../market/recent-trades';
 import { recalcLimit } from '../orders/limit-calc';
 import { percentShortcut } from '../orders/percent-shortcut';
-import { IDLE_QUOTE, QuotePoller } from '../orders/quote-poller';
+import { QuotePoller } from '../orders/quote-poller';
 import { PrivateData } from '../private/private-data';
 import { RestClient, type FetchLike } from '../private/rest-client';
 import { messageOf, type Result } from '../result';
+import { EMPTY_LOADABLE, IDLE_QUOTE, INITIAL_CONNECTION } from '../snapshot/initial-snapshot';
 import { SnapshotPublisher } from '../store/snapshot-publisher';
 import { SnapshotStore } from '../store/snapshot-store';
 import { timerFrames, type FrameScheduler } from '../time/frame';
@@ -530,19 +531,6 @@ class ExchangeEngine implements Engine {
     }
   }
 }
-
-const EMPTY_LOADABLE = Object.freeze({ status: 'idle' as const, items: Object.freeze([]) as readonly never[] });
-
-const INITIAL_CONNECTION: ConnectionView = Object.freeze({
-  state: 'NotConnected',
-  reconnecting: false,
-  stale: false,
-  attempt: 0,
-  nextRetryAt: null,
-  metrics: Object.freeze({ connectedAt: null, lastReconnectAt: null, totalReconnectAttempts: 0, activeFeedsCount: 0, connectionDuration: 0 }),
-  activeFeeds: Object.freeze([]),
-  leftFeeds: Object.freeze([]),
-});
 
 function notStarted(): CommandResult {
   return { ok: false, code: 'NOT_STARTED', message: connectionMessages.connectionNotAvailable };

@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { EngineUser } from '../../../src/worker/api';
+import type { EngineUser } from '../../../src/worker/public';
 import { createEngineClient, type EngineClient } from '../../../src/app/engine-client/engine-client';
 import type { HarnessApi, HarnessInit } from './harness-api';
 

@@ -4,7 +4,7 @@ import { createEngineClient, type EngineClient } from '../../../src/app/engine-c
 import { createRefresher } from '../../../src/app/http/refresh';
 import { paths } from '../../../src/shared/api/paths';
 import { AUTH_METHOD_COOKIE, AUTH_METHOD_HEADER } from '../../../src/shared/constants';
-import type { EngineSnapshot, EngineUser } from '../../../src/worker/api';
+import type { EngineSnapshot, EngineUser } from '../../../src/worker/public';
 import type { HubFrame, HubTraffic } from './hub-traffic';
 
 // Browser side of the real-hub tests: the production worker entry started the way the app
