@@ -24,11 +24,8 @@ beforeAll(() => {
   // vitest sets NODE_ENV=test; the build must see what `npm run build` sees.
   delete env.NODE_ENV;
   const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'tests/integration/page-bundle.vite.config.ts', '--logLevel', 'error'], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
+  const args = [vite, 'build', '--config', 'tests/integration/page-bundle.vite.config.ts', '--logLevel', 'error'];
+  const r = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`vite build failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   page = JSON.parse(readFileSync(join(report, 'page.json'), 'utf8')) as ChunkModules[];
   worker = JSON.parse(readFileSync(join(report, 'worker.json'), 'utf8')) as ChunkModules[];

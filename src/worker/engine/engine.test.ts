@@ -48,10 +48,8 @@ describe('engine lifecycle', () => {
   it('the order-form calculators answer without a running engine', () => {
     const t = createTestEngine();
     expect(t.engine.percentShortcut({ side: 'buy', percent: 50, available: '100' })).toEqual({ field: 'amount', value: '50' });
-    expect(t.engine.recalcLimit({ side: 'buy', fee: '0', price: '2', quantity: '3', amount: '', lastEdited: ['quantity', 'price'] })).toMatchObject({
-      ok: true,
-      derived: 'amount',
-    });
+    const limit = t.engine.recalcLimit({ side: 'buy', fee: '0', price: '2', quantity: '3', amount: '', lastEdited: ['quantity', 'price'] });
+    expect(limit).toMatchObject({ ok: true, derived: 'amount' });
   });
 
   it('after dispose the engine answers as before start; a new start runs afresh', async () => {
@@ -81,6 +79,10 @@ describe('engine lifecycle', () => {
     await t.login();
     t.start({ base: 'ETH', quote: 'BTC' });
     await t.advance(1_000);
-    expect(t.engine.getSnapshot()).toMatchObject({ user: { id: TEST_USER.id }, selected: { symbol: 'btcusd' }, connection: { state: 'Authenticated' } });
+    expect(t.engine.getSnapshot()).toMatchObject({
+      user: { id: TEST_USER.id },
+      selected: { symbol: 'btcusd' },
+      connection: { state: 'Authenticated' },
+    });
   });
 });

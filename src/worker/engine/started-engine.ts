@@ -118,7 +118,13 @@ export class StartedEngine {
         invalidate('connection');
       },
     );
-    this.rest = new RestClient({ fetch: deps.fetch, apiBase: config.apiBase, timers, refreshSession: () => host.refreshSession(), onSessionLost: logout });
+    this.rest = new RestClient({
+      fetch: deps.fetch,
+      apiBase: config.apiBase,
+      timers,
+      refreshSession: () => host.refreshSession(),
+      onSessionLost: logout,
+    });
     this.conn = new ConnectionManager({
       timers,
       hubFactory: deps.hubFactory,
@@ -410,5 +416,7 @@ export class StartedEngine {
 }
 
 function toCommand(r: Result<unknown>): CommandResult {
-  return r.ok ? { ok: true, value: undefined } : { ok: false, code: r.error.code, message: r.error.message, ...(r.error.status !== undefined ? { status: r.error.status } : {}) };
+  if (r.ok) return { ok: true, value: undefined };
+  const { code, message, status } = r.error;
+  return status === undefined ? { ok: false, code, message } : { ok: false, code, message, status };
 }

@@ -1,6 +1,16 @@
 import { tradingLimits } from '../../shared/constants';
 import { pairSymbol } from '../../shared/hub/feeds';
-import type { ConnectionView, EngineSnapshot, Loadable, OrderBookView, PairSort, PairsView, QuoteView, RecentTradesView, SelectedPairView } from '../api';
+import type {
+  ConnectionView,
+  EngineSnapshot,
+  Loadable,
+  OrderBookView,
+  PairSort,
+  PairsView,
+  QuoteView,
+  RecentTradesView,
+  SelectedPairView,
+} from '../api';
 
 // The engine's starting values, written once: the idle engine publishes them, the engine's
 // parts start from them (and return to them on reset), and the page thread renders them until
@@ -15,7 +25,13 @@ export const INITIAL_CONNECTION: ConnectionView = Object.freeze({
   stale: false,
   attempt: 0,
   nextRetryAt: null,
-  metrics: Object.freeze({ connectedAt: null, lastReconnectAt: null, totalReconnectAttempts: 0, activeFeedsCount: 0, connectionDuration: 0 }),
+  metrics: Object.freeze({
+    connectedAt: null,
+    lastReconnectAt: null,
+    totalReconnectAttempts: 0,
+    activeFeedsCount: 0,
+    connectionDuration: 0,
+  }),
   activeFeeds: Object.freeze([]),
   leftFeeds: Object.freeze([]),
 });
