@@ -117,7 +117,7 @@ class EngineShell implements Engine {
       deps: this.deps,
       config,
       host,
-      invalidate: (...slices: SnapshotSlice[]) => this.snapshots.invalidate(...slices),
+      invalidate: this.snapshots.invalidate.bind(this.snapshots),
       dropped: () => void this.stats.droppedMessages++,
     });
     this.run = run;
