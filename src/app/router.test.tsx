@@ -8,7 +8,7 @@ import { routes } from './router';
 import { session } from './session/session';
 import { createFakeFetch, jsonResponse } from './testing/fake-fetch';
 import { wireUser } from './testing/users';
-import { EngineClientContext } from './engine/engine-context';
+import { EngineClientContext } from './engine-client/engine-context';
 import { fakeEngine } from './screens/exchange/testing/fake-engine';
 
 // The account screens are the forms work's; here only their place in the route table counts.

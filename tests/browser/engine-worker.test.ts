@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storageKeys } from '../../src/shared/constants';
 import { hubEvents } from '../../src/shared/hub/names';
-import type { EngineSnapshot } from '../../src/worker/api';
+import type { EngineSnapshot } from '../../src/worker/public';
 import { startHarness, type Harness } from './harness/setup';
 
 // The real engine in a real module worker in Chromium, over comlink, with the real main-thread

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { config } from '../../src/app/config';
-import { createEngineWorker } from '../../src/app/engine/create-worker';
-import { createEngineClient, type EngineClient } from '../../src/app/engine/engine-client';
+import { createEngineWorker } from '../../src/app/engine-client/create-worker';
+import { createEngineClient, type EngineClient } from '../../src/app/engine-client/engine-client';
 import { logout, meStatus } from './support/live-engine';
 
 // The production worker entry (src/worker/entry.ts: real SignalR client, real fetch, real

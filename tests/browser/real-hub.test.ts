@@ -4,7 +4,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/reference-data'
 import { feedTiming, storageKeys, tradingLimits } from '../../src/shared/constants';
 import { feedId, highPriorityFeeds, privateFeedIds } from '../../src/shared/hub/feeds';
 import { hubEvents, hubMethods } from '../../src/shared/hub/names';
-import type { ConnectionState, EngineSnapshot, EngineUser } from '../../src/worker/api';
+import type { ConnectionState, EngineSnapshot, EngineUser } from '../../src/worker/public';
 import type { HubTraffic } from './support/hub-traffic';
 import {
   completionOf,

@@ -1,4 +1,4 @@
-import type { Balance, Loadable } from '../../worker/api';
+import type { Balance, Loadable } from '../../worker/public';
 import { useEngineSlice } from './useEngineSlice';
 
 /** Balances: loaded over REST, kept current by the push channel (spec B §4). */

@@ -1,4 +1,4 @@
-import type { OrderBookView } from '../../worker/api';
+import type { OrderBookView } from '../../worker/public';
 import { useEngineSelector } from './useEngineSelector';
 
 export interface BookMid {

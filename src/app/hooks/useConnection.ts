@@ -1,4 +1,4 @@
-import type { ConnectionView } from '../../worker/api';
+import type { ConnectionView } from '../../worker/public';
 import { useEngineSlice } from './useEngineSlice';
 
 /** Connection state, reconnect countdown, staleness, metrics and feed sets (spec B §4). */

@@ -1,4 +1,4 @@
-import type { EngineError } from '../../worker/api';
+import type { EngineError } from '../../worker/public';
 import { useEngineSlice } from './useEngineSlice';
 
 /** The error stream: the latest 5 entries, newest last (spec B §8). */

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { EngineSnapshot } from '../../worker/api';
+import type { EngineSnapshot } from '../../worker/public';
 import { useEngine } from './useEngine';
 
 /**

@@ -1,4 +1,4 @@
-import type { Order, Loadable } from '../../worker/api';
+import type { Order, Loadable } from '../../worker/public';
 import { useEngineSlice } from './useEngineSlice';
 
 /** Open orders: loaded over REST, kept current by the push channel (spec B §4). */

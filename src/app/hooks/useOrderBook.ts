@@ -1,4 +1,4 @@
-import type { OrderBookView } from '../../worker/api';
+import type { OrderBookView } from '../../worker/public';
 import { useEngineSlice } from './useEngineSlice';
 
 /** The selected pair's order book: 15 levels a side, mid, spread, tick, flashes (spec B §2, §5). */

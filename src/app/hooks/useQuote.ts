@@ -1,4 +1,4 @@
-import type { QuoteView } from '../../worker/api';
+import type { QuoteView } from '../../worker/public';
 import { useEngineSlice } from './useEngineSlice';
 
 /** The market-order quote: estimate, quote id, refreshing flag, error (spec B §4). */

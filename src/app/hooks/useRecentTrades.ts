@@ -1,4 +1,4 @@
-import type { RecentTradesView } from '../../worker/api';
+import type { RecentTradesView } from '../../worker/public';
 import { useEngineSlice } from './useEngineSlice';
 
 /** Time and Sales: the latest 25 trades of the selected pair (spec B §2). */

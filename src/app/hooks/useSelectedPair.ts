@@ -1,4 +1,4 @@
-import type { SelectedPairView } from '../../worker/api';
+import type { SelectedPairView } from '../../worker/public';
 import { useEngineSlice } from './useEngineSlice';
 
 /** The selected pair, its row and fee (spec B §4). */

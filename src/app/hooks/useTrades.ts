@@ -1,4 +1,4 @@
-import type { Trade, Loadable } from '../../worker/api';
+import type { Trade, Loadable } from '../../worker/public';
 import { useEngineSlice } from './useEngineSlice';
 
 /** The user's trades: loaded over REST, kept current by the push channel (spec B §4). */

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { PRODUCT_NAME } from '../../shared/constants';
+import { ManualTimers } from '../time/manual-timers';
 import { exchangeTitle } from './exchange-title';
 import { useDocumentTitle, type TitleSource } from './useDocumentTitle';
 
@@ -48,34 +49,30 @@ describe('tab title (spec B §1)', () => {
   });
 
   test('B1 tab title writes are spaced out; the latest best bid is written when the interval ends', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    try {
-      const store = fakeStore<{ base: string; bid: string | null }>({ base: 'BTC', bid: '60000' });
-      function Probe() {
-        useDocumentTitle(store, (s) => exchangeTitle({ base: s.base, quote: 'USD', bestBid: s.bid }), { minIntervalMs: 500, subject: (s) => s.base });
-        return null;
-      }
-      const { unmount } = render(<Probe />);
-      expect(document.title).toBe(`60,000.00 BTC/USD · ${PRODUCT_NAME}`);
-      store.set({ base: 'BTC', bid: '60001' });
-      store.set({ base: 'BTC', bid: '60002' });
-      expect(document.title).toBe(`60,000.00 BTC/USD · ${PRODUCT_NAME}`);
-      vi.advanceTimersByTime(500);
-      expect(document.title).toBe(`60,002.00 BTC/USD · ${PRODUCT_NAME}`);
-      // Quiet for longer than the interval: the next change is written at once.
-      vi.advanceTimersByTime(600);
-      store.set({ base: 'BTC', bid: '60003' });
-      expect(document.title).toBe(`60,003.00 BTC/USD · ${PRODUCT_NAME}`);
-      // Another pair is written at once, whatever the interval.
-      store.set({ base: 'ETH', bid: '3000' });
-      expect(document.title).toBe(`3,000.00 ETH/USD · ${PRODUCT_NAME}`);
-      store.set({ base: 'ETH', bid: '3001' });
-      unmount();
-      expect(document.title).toBe(PRODUCT_NAME);
-      vi.advanceTimersByTime(1000);
-      expect(document.title).toBe(PRODUCT_NAME);
-    } finally {
-      vi.useRealTimers();
+    const timers = new ManualTimers();
+    const store = fakeStore<{ base: string; bid: string | null }>({ base: 'BTC', bid: '60000' });
+    function Probe() {
+      useDocumentTitle(store, (s) => exchangeTitle({ base: s.base, quote: 'USD', bestBid: s.bid }), { minIntervalMs: 500, subject: (s) => s.base }, timers);
+      return null;
     }
+    const { unmount } = render(<Probe />);
+    expect(document.title).toBe(`60,000.00 BTC/USD · ${PRODUCT_NAME}`);
+    store.set({ base: 'BTC', bid: '60001' });
+    store.set({ base: 'BTC', bid: '60002' });
+    expect(document.title).toBe(`60,000.00 BTC/USD · ${PRODUCT_NAME}`);
+    timers.advance(500);
+    expect(document.title).toBe(`60,002.00 BTC/USD · ${PRODUCT_NAME}`);
+    // Quiet for longer than the interval: the next change is written at once.
+    timers.advance(600);
+    store.set({ base: 'BTC', bid: '60003' });
+    expect(document.title).toBe(`60,003.00 BTC/USD · ${PRODUCT_NAME}`);
+    // Another pair is written at once, whatever the interval.
+    store.set({ base: 'ETH', bid: '3000' });
+    expect(document.title).toBe(`3,000.00 ETH/USD · ${PRODUCT_NAME}`);
+    store.set({ base: 'ETH', bid: '3001' });
+    unmount();
+    expect(document.title).toBe(PRODUCT_NAME);
+    timers.advance(1000);
+    expect(document.title).toBe(PRODUCT_NAME);
   });
 });

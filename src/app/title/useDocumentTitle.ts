@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { PRODUCT_NAME } from '../../shared/constants';
+import { systemTimers, type Cancel, type Timers } from '../time/timers';
 
 export interface TitleSource<S> {
   subscribe(listener: () => void): () => void;
@@ -21,7 +22,12 @@ export interface TitleSpacing<S> {
   readonly subject: (snapshot: S) => unknown;
 }
 
-export function useDocumentTitle<S>(store: TitleSource<S>, toTitle: (snapshot: S) => string, spacing?: TitleSpacing<S>): void {
+export function useDocumentTitle<S>(
+  store: TitleSource<S>,
+  toTitle: (snapshot: S) => string,
+  spacing?: TitleSpacing<S>,
+  timers: Timers = systemTimers,
+): void {
   const latest = useRef({ toTitle, spacing });
   useLayoutEffect(() => {
     latest.current = { toTitle, spacing };
@@ -29,30 +35,30 @@ export function useDocumentTitle<S>(store: TitleSource<S>, toTitle: (snapshot: S
   useEffect(() => {
     let lastWrite = -Infinity;
     let lastSubject: unknown;
-    let timer: ReturnType<typeof setTimeout> | null = null;
+    let cancelTimer: Cancel | null = null;
     const write = () => {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
+      cancelTimer?.();
+      cancelTimer = null;
       const snapshot = store.getSnapshot();
       lastSubject = latest.current.spacing?.subject(snapshot);
       const title = latest.current.toTitle(snapshot);
       if (document.title === title) return;
       document.title = title;
-      lastWrite = performance.now();
+      lastWrite = timers.now();
     };
     const apply = () => {
       const { spacing: space, toTitle: titleOf } = latest.current;
       const snapshot = store.getSnapshot();
-      const wait = space ? lastWrite + space.minIntervalMs - performance.now() : 0;
+      const wait = space ? lastWrite + space.minIntervalMs - timers.now() : 0;
       if (wait <= 0 || space?.subject(snapshot) !== lastSubject) write();
-      else if (timer === null && titleOf(snapshot) !== document.title) timer = setTimeout(write, wait);
+      else if (cancelTimer === null && titleOf(snapshot) !== document.title) cancelTimer = timers.after(wait, write);
     };
     write();
     const unsubscribe = store.subscribe(apply);
     return () => {
       unsubscribe();
-      if (timer !== null) clearTimeout(timer);
+      cancelTimer?.();
       document.title = PRODUCT_NAME;
     };
-  }, [store]);
+  }, [store, timers]);
 }

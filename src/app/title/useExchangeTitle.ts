@@ -1,4 +1,4 @@
-import type { EngineSnapshot } from '../../worker/api';
+import type { EngineSnapshot } from '../../worker/public';
 import { exchangeTitle } from './exchange-title';
 import { useDocumentTitle, type TitleSource, type TitleSpacing } from './useDocumentTitle';
 

@@ -2,6 +2,7 @@ import { tradingLimits } from '../../shared/constants';
 import type { BookLevel, FlashKind, OrderBookView } from '../api';
 import { compareCanonical } from '../decimal/canonical';
 import { fromUnits, roundUnits } from '../decimal/units-fast';
+import { EMPTY_BOOK } from '../snapshot/initial-snapshot';
 import { levelUnits, type MergedLevel } from './depth-merge';
 import type { OrderBookModel } from './order-book';
 
@@ -18,24 +19,6 @@ interface FlashMemo {
   /** The level object last shown for this price (reused while nothing about it changes). */
   readonly level: BookLevel | null;
 }
-
-export const EMPTY_BOOK: OrderBookView = Object.freeze({
-  symbol: null,
-  asks: [],
-  bids: [],
-  bestBid: null,
-  bestAsk: null,
-  mid: null,
-  spread: null,
-  spreadPct: null,
-  tick: null,
-  stale: false,
-  sequence: null,
-  loading: true,
-  asksEmpty: true,
-  bidsEmpty: true,
-  updatedAt: null,
-});
 
 export class BookViewBuilder {
   private view: OrderBookView = EMPTY_BOOK;

@@ -22,7 +22,7 @@ function apply(m: OrderBookModel, msg: unknown, now = 0) {
   return m.apply(p.book, now);
 }
 
-describe('order book (spec B §5)', () => {
+describe('order book: messages, depth and prices (spec B §5)', () => {
   it('B5 order book drops messages lacking bids or asks', () => {
     expect(parseBookMessage({ pair: 'btcusd', bids: [['1', '1', 'ox']] })).toMatchObject({ ok: false, code: 'MISSING_SIDE' });
     expect(parseBookMessage({ pair: 'btcusd', asks: [] })).toMatchObject({ ok: false, code: 'MISSING_SIDE' });
@@ -102,7 +102,9 @@ describe('order book (spec B §5)', () => {
     apply(m, book([['99', '1', 'ox']], [['100', '1', 'ox']]));
     expect(b.build(m, 3).tick).toBe('down');
   });
+});
 
+describe('order book: the view, staleness and resync (spec B §2, §4, §5)', () => {
   it('B2 new levels and changed levels flash for 0.6 s; the first book does not flash', () => {
     const m = model();
     const b = new BookViewBuilder();

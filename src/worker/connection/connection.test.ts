@@ -5,7 +5,7 @@ import { createTestEngine, TEST_USER } from '../testing/test-engine';
 import { isAuthError } from './auth-error';
 import { reconnectDelay } from './backoff';
 
-describe('connection state machine (spec B §4, §8, §9)', () => {
+describe('connection state machine: connecting, failing and retrying (spec B §4, §8, §9)', () => {
   it('B9 reconnect backoff: 2, 4, 8, 16, 30, 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 50].map(reconnectDelay)).toEqual([2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000]);
   });
@@ -109,7 +109,9 @@ describe('connection state machine (spec B §4, §8, §9)', () => {
     await t.advance(2000);
     expect(t.engine.getSnapshot().connection.state).toBe('Authenticated');
   });
+});
 
+describe('connection state machine: authentication, hub calls and resumption (spec B §4, §8, §9)', () => {
   it('B4 an authentication error on start makes ONE refresh, then reconnects after 1 s', async () => {
     const t = createTestEngine();
     t.hub.queueStarts({ error: { message: 'Unauthorized', statusCode: 401 } });

@@ -1,5 +1,6 @@
 import { tradingLimits } from '../../shared/constants';
 import type { EngineError, EngineErrorCode } from '../api';
+import type { Timers } from '../time/timers';
 
 // Spec B §8: every error the live side produces reaches one stream; the snapshot shows the
 // latest five. Ids are monotonic so the UI can key and dismiss entries.
@@ -9,7 +10,7 @@ export class ErrorStream {
   private list: readonly EngineError[] = [];
 
   constructor(
-    private readonly now: () => number,
+    private readonly clock: Pick<Timers, 'now'>,
     private readonly onChange: () => void,
     private readonly keep: number = tradingLimits.errorListKept,
   ) {}
@@ -20,7 +21,7 @@ export class ErrorStream {
 
   push(code: EngineErrorCode, message: string, feeds?: readonly string[]): EngineError {
     const entry: EngineError = Object.freeze(
-      feeds ? { id: ++this.seq, code, message, at: this.now(), feeds: Object.freeze([...feeds]) } : { id: ++this.seq, code, message, at: this.now() },
+      feeds ? { id: ++this.seq, code, message, at: this.clock.now(), feeds: Object.freeze([...feeds]) } : { id: ++this.seq, code, message, at: this.clock.now() },
     );
     this.list = Object.freeze([...this.list, entry].slice(-this.keep));
     this.onChange();

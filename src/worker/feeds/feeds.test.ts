@@ -13,7 +13,7 @@ const HIGH = [
   'ticker.ox.btcusd',
 ];
 
-describe('feed bookkeeping (spec B §4, §9)', () => {
+describe('feed bookkeeping: join order and the left set (spec B §4)', () => {
   it('B4 on connect: high-priority feeds first, 300 ms later the tickers of all pairs', async () => {
     const t = createTestEngine();
     t.start();
@@ -96,7 +96,9 @@ describe('feed bookkeeping (spec B §4, §9)', () => {
     expect(t.host.leftFeedsSaved.at(-1)).toEqual([]);
     expect(t.engine.getSnapshot().connection.leftFeeds).toEqual([]);
   });
+});
 
+describe('feed bookkeeping: retries, timeouts and refusals (spec B §4, §9)', () => {
   it('B9 joins are retried 3 times (1, 2, 4 s), then "Failed to join feeds [...]: ..."', async () => {
     const t = createTestEngine();
     t.start();
@@ -152,7 +154,9 @@ describe('feed bookkeeping (spec B §4, §9)', () => {
     expect(snap.errors.at(-1)?.message).toBe('Failed to join feeds [ticker.ox.nopenope]: Unknown feed.');
     expect(snap.connection.activeFeeds).not.toContain('ticker.ox.nopenope');
   });
+});
 
+describe('feed bookkeeping: pair changes and restores (spec B §4, §8)', () => {
   it('B4 pair change: debounced 300 ms, leaves old feeds, joins new ones 200 ms later', async () => {
     const t = createTestEngine();
     t.start();

@@ -3,7 +3,8 @@ import type { Ticker } from '../../shared/hub/messages';
 import type { PairRow, PairSort, PairsView, LoadStatus, SortColumn } from '../api';
 import { normaliseSymbol } from '../book/book-message';
 import { buildPairRow, samePairRow } from './pair-row';
-import { DEFAULT_PAIR_SORT, nextSort, tableRows } from './pair-table';
+import { DEFAULT_PAIR_SORT, INITIAL_PAIRS } from '../snapshot/initial-snapshot';
+import { nextSort, tableRows } from './pair-table';
 import { usdPrices } from './usd-volume';
 
 // The pair list joined with live tickers, and the pair table's search, filter and sort.
@@ -18,8 +19,8 @@ export class MarketData {
   private quoteFilter = 'ALL';
   private sort: PairSort | null = DEFAULT_PAIR_SORT;
   private rowsBySymbol = new Map<string, PairRow>();
-  private view: PairsView | null = null;
-  private dirty = true;
+  private view: PairsView = INITIAL_PAIRS;
+  private dirty = false;
 
   constructor(private readonly onChange: () => void) {}
 
@@ -73,37 +74,36 @@ export class MarketData {
 
   /** The pairs slice; rebuilt only after a change. */
   build(): PairsView {
-    if (!this.dirty && this.view) return this.view;
+    if (!this.dirty) return this.view;
     const prices = usdPrices(
       this.pairs.map((p) => ({ base: p.base, quote: p.quote, last: this.tickers.get(p.symbol.toLowerCase())?.last ?? null })),
     );
     const nextRows = new Map<string, PairRow>();
-    let allSame = this.view !== null && this.view.all.length === this.pairs.length;
+    let allSame = this.view.all.length === this.pairs.length;
     const all = this.pairs.map((p, i) => {
       const symbol = p.symbol.toLowerCase();
       const fresh = buildPairRow(p, this.tickers.get(symbol), prices);
       const old = this.rowsBySymbol.get(symbol);
       const row = old && samePairRow(old, fresh) ? old : fresh;
       nextRows.set(symbol, row);
-      if (allSame && this.view!.all[i] !== row) allSame = false;
+      if (allSame && this.view.all[i] !== row) allSame = false;
       return row;
     });
     this.rowsBySymbol = nextRows;
     const prev = this.view;
-    const allList = allSame && prev ? prev.all : Object.freeze(all);
+    const allList = allSame ? prev.all : Object.freeze(all);
     const rows = tableRows(allList, this.search, this.quoteFilter, this.sort);
     const quotes = [...new Set(allList.map((r) => r.quote))].sort();
     const next: PairsView = {
       status: this.status,
       all: allList,
-      rows: prev && sameList(prev.rows, rows) ? prev.rows : Object.freeze([...rows]),
-      quotes: prev && sameList(prev.quotes, quotes) ? prev.quotes : Object.freeze(quotes),
+      rows: sameList(prev.rows, rows) ? prev.rows : Object.freeze([...rows]),
+      quotes: sameList(prev.quotes, quotes) ? prev.quotes : Object.freeze(quotes),
       search: this.search,
       quoteFilter: this.quoteFilter,
       sort: this.sort,
     };
     this.view =
-      prev &&
       prev.status === next.status &&
       prev.all === next.all &&
       prev.rows === next.rows &&

@@ -3,9 +3,6 @@ import { compareDecimalText } from '../decimal/canonical';
 
 // Spec B §2/§4 pair table: search, quote filter and the sort cycle.
 
-/** Default: volume descending. */
-export const DEFAULT_PAIR_SORT: PairSort = Object.freeze({ column: 'volume', direction: 'desc' });
-
 /** A new column sorts descending; the same column cycles desc → asc → none → desc. */
 export function nextSort(current: PairSort | null, column: SortColumn): PairSort | null {
   if (current === null || current.column !== column) return { column, direction: 'desc' };

@@ -7,24 +7,13 @@ import { parseDecimal } from '../decimal/decimal';
 import { truncateFixed } from '../decimal/format';
 import type { ErrorStream } from '../errors/error-stream';
 import type { RestClient } from '../private/rest-client';
+import { IDLE_QUOTE } from '../snapshot/initial-snapshot';
 import type { TimerHandle, Timers } from '../time/timers';
 
 // Spec B §4 market-order quotes: POST /v1/orders/request-for-quote 300 ms after an input
 // change, then every 5 s while the value is a positive number. An empty, non-numeric or
 // non-positive value clears the estimates and the quote id. Answers for an older input are
 // dropped (the generation check), so a slow quote never overwrites a newer one.
-
-export const IDLE_QUOTE: QuoteView = Object.freeze({
-  status: 'idle',
-  input: null,
-  quoteId: null,
-  quantity: null,
-  amount: null,
-  price: null,
-  error: null,
-  refreshing: false,
-  updatedAt: null,
-});
 
 export class QuotePoller {
   view: QuoteView = IDLE_QUOTE;

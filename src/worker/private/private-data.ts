@@ -1,8 +1,9 @@
 import { balanceSchema, type Balance } from '../../shared/api/account';
 import { orderSchema, tradeSchema, type Order, type Trade } from '../../shared/api/orders';
 import { paths } from '../../shared/api/paths';
-import type { Loadable, LoadStatus } from '../api';
 import { listResponse } from '../../shared/api/list';
+import type { Loadable } from '../api';
+import { EMPTY_LOADABLE } from '../snapshot/initial-snapshot';
 import { applyOrderUpdate, applyTradeUpdate } from './order-updates';
 import type { RestClient } from './rest-client';
 
@@ -14,13 +15,11 @@ const openList = listResponse(orderSchema);
 const tradeList = listResponse(tradeSchema);
 const balanceList = listResponse(balanceSchema);
 
-const empty = <T>(status: LoadStatus = 'idle'): Loadable<T> => Object.freeze({ status, items: Object.freeze([]) as readonly T[] });
-
 export class PrivateData {
-  openOrders: Loadable<Order> = empty();
-  doneOrders: Loadable<Order> = empty();
-  trades: Loadable<Trade> = empty();
-  balances: Loadable<Balance> = empty();
+  openOrders: Loadable<Order> = EMPTY_LOADABLE;
+  doneOrders: Loadable<Order> = EMPTY_LOADABLE;
+  trades: Loadable<Trade> = EMPTY_LOADABLE;
+  balances: Loadable<Balance> = EMPTY_LOADABLE;
   private generation = 0;
 
   constructor(
@@ -30,10 +29,10 @@ export class PrivateData {
 
   clear(): void {
     this.generation++;
-    this.openOrders = empty();
-    this.doneOrders = empty();
-    this.trades = empty();
-    this.balances = empty();
+    this.openOrders = EMPTY_LOADABLE;
+    this.doneOrders = EMPTY_LOADABLE;
+    this.trades = EMPTY_LOADABLE;
+    this.balances = EMPTY_LOADABLE;
     this.onChange(['openOrders', 'doneOrders', 'trades', 'balances']);
   }
 

@@ -30,7 +30,7 @@ const trade = (tradeId: string, orderId: string): Trade => ({
   net_amount: '200.4',
 });
 
-describe('private data (spec B §4, §7)', () => {
+describe('private data: order status updates (spec B §4)', () => {
   it('B4 order status: cancelled moves to done', () => {
     for (const status of ['cancelled', 'canceled', 'Cancelled']) {
       const lists = { open: [order('1', 'open'), order('2', 'open')], done: [], trades: [] };
@@ -76,7 +76,9 @@ describe('private data (spec B §4, §7)', () => {
     expect(added.open.map((o) => o.id)).toEqual(['2', '1']);
     expect(added.done).toBe(lists.done);
   });
+});
 
+describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §8)', () => {
   it('B7 REST loads send credentials and X-Auth-Method: cookie, and push updates keep them current', async () => {
     const t = createTestEngine();
     t.http.route('GET /v1/orders', { body: { data: [order('1', 'open')] } });

@@ -14,12 +14,18 @@ export class SnapshotStore {
   private readonly dirty = new Set<SnapshotSlice>();
 
   constructor(
-    private readonly builders: SliceBuilders,
+    private builders: SliceBuilders,
     private readonly onDirty: () => void,
   ) {
     const initial = { version: 1 } as Record<string, unknown>;
     for (const key of Object.keys(builders) as SnapshotSlice[]) initial[key] = builders[key]();
     this.snapshot = Object.freeze(initial) as unknown as EngineSnapshot;
+  }
+
+  /** Fills the slices from other builders from now on (the engine started): all are rebuilt on the next read. */
+  use(builders: SliceBuilders): void {
+    this.builders = builders;
+    this.invalidate(...(Object.keys(builders) as SnapshotSlice[]));
   }
 
   invalidate(...slices: SnapshotSlice[]): void {

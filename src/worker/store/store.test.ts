@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { hubEvents } from '../../shared/hub/names';
 import type { SnapshotUpdate } from '../api';
 import { createTestEngine } from '../testing/test-engine';
-import { replaceEqualDeep } from './replace-equal-deep';
 
 const book = (bid: string) => ({ pair: 'btcusd', bids: [[bid, '1', 'ox'], ['90', '1', 'ox']], asks: [['110', '1', 'ox']] });
 
@@ -76,18 +75,5 @@ describe('snapshots', () => {
     await t.advance(16);
     expect(updates).toHaveLength(2);
     expect(local).toBe(1);
-  });
-
-  it('the main thread keeps identity of deeply equal parts of a cloned update (replaceEqualDeep)', () => {
-    const prev = { a: [{ x: 1 }, { x: 2 }], b: { c: 'y' } };
-    const same = structuredClone(prev);
-    expect(replaceEqualDeep(prev, same)).toBe(prev);
-    const changed = structuredClone(prev);
-    changed.a[1]!.x = 3;
-    const r = replaceEqualDeep(prev, changed);
-    expect(r).not.toBe(prev);
-    expect(r.a[0]).toBe(prev.a[0]);
-    expect(r.b).toBe(prev.b);
-    expect(r.a[1]).toEqual({ x: 3 });
   });
 });

@@ -1,5 +1,6 @@
 import { hubMethods } from '../../shared/hub/names';
 import type { HubConnectionLike, HubFactory, HubState } from '../connection/hub-connection';
+import { systemTimers, type Timers } from '../time/timers';
 
 // A scripted stand-in for the exchange hub, used by the Node tests and (inside the worker) by
 // the browser harness. It records every connection and invocation and lets a test decide how
@@ -129,7 +130,11 @@ export class ScriptedHubServer {
   defaultOutcome: StartOutcome = 'ok';
   invokeHandler: InvokeHandler = defaultInvoke;
 
-  constructor(readonly now: () => number = () => Date.now()) {}
+  constructor(private readonly clock: Pick<Timers, 'now'> = systemTimers) {}
+
+  now(): number {
+    return this.clock.now();
+  }
 
   readonly factory: HubFactory = (url) => {
     const c = new ScriptedHubConnection(this.connections.length + 1, url, this);

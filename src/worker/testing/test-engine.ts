@@ -2,11 +2,11 @@ import { paths } from '../../shared/api/paths';
 import type { EngineConfig, EngineHost, EngineUser } from '../api';
 import { createEngine, type Engine } from '../engine/engine';
 import { timerFrames } from '../time/frame';
-import { VirtualTimers } from '../time/virtual-timers';
+import { ManualTimers } from '../time/manual-timers';
 import { FakeFetch } from './fake-fetch';
 import { ScriptedHubServer } from './scripted-hub';
 
-// One engine on virtual time with a scripted hub, a routed fetch and a recording host: the
+// One engine on manual time with a scripted hub, a routed fetch and a recording host: the
 // fixture of the Node tests and of the in-worker browser harness.
 
 export const TEST_API = 'https://exchange.test';
@@ -54,7 +54,7 @@ export function recordingHost(): RecordingHost {
 
 export interface TestEngine {
   readonly engine: Engine;
-  readonly timers: VirtualTimers;
+  readonly timers: ManualTimers;
   readonly hub: ScriptedHubServer;
   readonly http: FakeFetch;
   readonly host: RecordingHost;
@@ -75,8 +75,8 @@ export function defaultRoutes(http: FakeFetch): FakeFetch {
 }
 
 export function createTestEngine(options: { settle?: () => Promise<void> } = {}): TestEngine {
-  const timers = new VirtualTimers(1_700_000_000_000, options.settle);
-  const hub = new ScriptedHubServer(() => timers.now());
+  const timers = new ManualTimers(1_700_000_000_000, options.settle);
+  const hub = new ScriptedHubServer(timers);
   const http = defaultRoutes(new FakeFetch());
   const host = recordingHost();
   const engine = createEngine({ timers, hubFactory: hub.factory, fetch: http.fetch, frames: timerFrames(timers), healthIntervalMs: 0 });

@@ -1,5 +1,6 @@
-// Time is injected everywhere: the engine never reads Date.now or calls setTimeout directly,
-// so Node tests, the browser harness and the bench can all drive it on virtual time.
+// The worker's one clock and timers. Time is injected everywhere: the engine never reads
+// Date.now or calls setTimeout directly, so Node tests and the browser harness drive it on
+// manual time (ManualTimers, manual-timers.ts) and the bench on timers that never fire.
 
 export type TimerHandle = { readonly __timer: true } | number | object;
 

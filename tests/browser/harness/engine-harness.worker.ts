@@ -6,16 +6,16 @@ import { defaultInvoke, ScriptedHubServer } from '../../../src/worker/testing/sc
 import { FakeFetch } from '../../../src/worker/testing/fake-fetch';
 import { defaultRoutes } from '../../../src/worker/testing/test-engine';
 import { hostFrames, timerFrames } from '../../../src/worker/time/frame';
+import { ManualTimers } from '../../../src/worker/time/manual-timers';
 import { systemTimers } from '../../../src/worker/time/timers';
-import { VirtualTimers } from '../../../src/worker/time/virtual-timers';
 import type { HarnessApi, HarnessControl, HarnessInit } from './harness-api';
 
 // A test-only worker entry: the real engine, comlink and worker runtime of the product, with
-// the outside world scripted — a virtual clock (vitest's fake timers cannot reach into a
+// the outside world scripted — a manual clock (vitest's fake timers cannot reach into a
 // worker), a scripted hub and routed fetch. The tests drive it through HarnessControl.
 
-const timers = new VirtualTimers();
-const hub = new ScriptedHubServer(() => timers.now());
+const timers = new ManualTimers();
+const hub = new ScriptedHubServer(timers);
 const http = defaultRoutes(new FakeFetch());
 const startTimes: number[] = [];
 const factory = hub.factory;

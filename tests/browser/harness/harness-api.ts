@@ -1,4 +1,4 @@
-import type { EngineApi } from '../../../src/worker/api';
+import type { EngineApi } from '../../../src/worker/public';
 import type { ScriptedError, StartOutcome } from '../../../src/worker/testing/scripted-hub';
 
 // The test-only worker's surface: the real EngineApi plus the controls of its scripted world

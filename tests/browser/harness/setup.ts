@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
-import type { EngineUser } from '../../../src/worker/api';
-import { createEngineClient, type EngineClient } from '../../../src/app/engine/engine-client';
+import type { EngineUser } from '../../../src/worker/public';
+import { createEngineClient, type EngineClient } from '../../../src/app/engine-client/engine-client';
 import type { HarnessApi, HarnessInit } from './harness-api';
 
 // Boots the harness worker and the real main-thread engine client against it, with the page's

@@ -1,10 +1,10 @@
 import { commands } from 'vitest/browser';
-import { createEngineWorker } from '../../../src/app/engine/create-worker';
-import { createEngineClient, type EngineClient } from '../../../src/app/engine/engine-client';
+import { createEngineWorker } from '../../../src/app/engine-client/create-worker';
+import { createEngineClient, type EngineClient } from '../../../src/app/engine-client/engine-client';
 import { createRefresher } from '../../../src/app/http/refresh';
 import { paths } from '../../../src/shared/api/paths';
 import { AUTH_METHOD_COOKIE, AUTH_METHOD_HEADER } from '../../../src/shared/constants';
-import type { EngineSnapshot, EngineUser } from '../../../src/worker/api';
+import type { EngineSnapshot, EngineUser } from '../../../src/worker/public';
 import type { HubFrame, HubTraffic } from './hub-traffic';
 
 // Browser side of the real-hub tests: the production worker entry started the way the app

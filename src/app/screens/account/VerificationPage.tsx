@@ -10,7 +10,7 @@ import {
 import { accountLimits, SUPPORT_EMAIL } from '../../../shared/constants';
 import { FormText } from '../../forms/form-fields';
 import { session } from '../../session/session';
-import { realScheduler, type Scheduler } from './scheduler';
+import { systemTimers, type Timers } from '../../time/timers';
 import { confirmCode, useCodeRequest } from './useVerificationCode';
 import '../../forms/forms.css';
 
@@ -21,11 +21,12 @@ export interface VerificationPageProps {
   intro: string;
   /** Where a confirmed code leads; history is replaced so Back does not return here. */
   next: string;
-  scheduler?: Scheduler;
+  /** The resend delay's timer (tests pass ManualTimers). */
+  timers?: Timers;
 }
 
 /** Spec A §2/§4/§5 code verification, shared by the email and phone pages. */
-export function VerificationPage({ channel, title, intro, next, scheduler = realScheduler }: VerificationPageProps) {
+export function VerificationPage({ channel, title, intro, next, timers = systemTimers }: VerificationPageProps) {
   const navigate = useNavigate();
 
   function verified() {
@@ -33,7 +34,7 @@ export function VerificationPage({ channel, title, intro, next, scheduler = real
     navigate(next, { replace: true });
   }
 
-  const { canResend, resend } = useCodeRequest(channel, scheduler, verified);
+  const { canResend, resend } = useCodeRequest(channel, timers, verified);
   const { control, handleSubmit, setError, formState } = useForm<z.input<typeof verificationConfirmRequestSchema>, unknown, VerificationConfirmRequest>({
     resolver: zodResolver(verificationConfirmRequestSchema),
     mode: 'onSubmit',

@@ -1,10 +1,10 @@
 import { useSession } from '../../hooks/useSession';
+import type { Timers } from '../../time/timers';
 import { accountRoutes } from './account-routes';
-import type { Scheduler } from './scheduler';
 import { VerificationPage } from './VerificationPage';
 
 /** Spec A §4: confirmed email → /verify/phone. */
-export default function VerifyEmailPage({ scheduler }: { scheduler?: Scheduler }) {
+export default function VerifyEmailPage({ timers }: { timers?: Timers }) {
   const email = useSession().user?.email;
   return (
     <VerificationPage
@@ -12,7 +12,7 @@ export default function VerifyEmailPage({ scheduler }: { scheduler?: Scheduler }
       title="Verify your email"
       intro={`We have sent a verification code to ${email ?? 'your email address'}. Enter it below to continue.`}
       next={accountRoutes.verifyPhone}
-      {...(scheduler ? { scheduler } : {})}
+      {...(timers ? { timers } : {})}
     />
   );
 }

@@ -5,8 +5,8 @@ import { paths } from '../../../shared/api/paths';
 import { accountLimits } from '../../../shared/constants';
 import { verificationMessages as m } from '../../../shared/messages';
 import { session } from '../../session/session';
+import { ManualTimers } from '../../time/manual-timers';
 import { fakeApi, ok, problem, renderPage, useCleanAccountState, wireUser } from './account-test-kit';
-import type { Scheduler } from './scheduler';
 import VerifyPhonePage from './VerifyPhonePage';
 
 useCleanAccountState();
@@ -14,9 +14,9 @@ useCleanAccountState();
 const REQUEST = paths.auth.verificationRequest('phone');
 const CONFIRM = paths.auth.verificationConfirm('phone');
 
-function setup(scheduler?: Scheduler) {
+function setup(timers?: ManualTimers) {
   session.setUser(wireUser({ email_confirmed: true, phone_confirmed: false }));
-  return renderPage(<VerifyPhonePage {...(scheduler ? { scheduler } : {})} />, { path: '/verify/phone' });
+  return renderPage(<VerifyPhonePage {...(timers ? { timers } : {})} />, { path: '/verify/phone' });
 }
 
 const code = () => screen.getByLabelText('Verification code');
@@ -57,25 +57,15 @@ describe('VerifyPhonePage (spec A §2/§4 phone verification)', () => {
     expect(await screen.findByText(m.codeIncorrect)).toBeTruthy();
   });
 
-  it('A4 resend delay through an injected scheduler', async () => {
-    const pending: { ms: number; fn: () => void; cancelled: boolean }[] = [];
-    const scheduler: Scheduler = {
-      after(ms, fn) {
-        const entry = { ms, fn, cancelled: false };
-        pending.push(entry);
-        return () => {
-          entry.cancelled = true;
-        };
-      },
-    };
+  it('A4 resend delay through injected timers', async () => {
+    const timers = new ManualTimers();
     const api = fakeApi().on('POST', REQUEST, ok());
-    setup(scheduler);
+    setup(timers);
     await vi.waitFor(() => expect(api.callsTo('POST', REQUEST)).toHaveLength(1));
-    const live = pending.filter((p) => !p.cancelled);
-    expect(live).toHaveLength(1);
-    expect(live[0]?.ms).toBe(accountLimits.resendCodeDelayMs);
+    expect(timers.pending).toEqual([accountLimits.resendCodeDelayMs]);
+    await act(async () => timers.advance(accountLimits.resendCodeDelayMs - 1));
     expect(screen.queryByRole('button', { name: 'Resend code' })).toBeNull();
-    await act(async () => live[0]?.fn());
+    await act(async () => timers.advance(1));
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
   });
 

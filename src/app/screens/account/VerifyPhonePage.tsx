@@ -1,10 +1,10 @@
 import { useSession } from '../../hooks/useSession';
+import type { Timers } from '../../time/timers';
 import { accountRoutes } from './account-routes';
-import type { Scheduler } from './scheduler';
 import { VerificationPage } from './VerificationPage';
 
 /** Spec A §4: confirmed phone → /. */
-export default function VerifyPhonePage({ scheduler }: { scheduler?: Scheduler }) {
+export default function VerifyPhonePage({ timers }: { timers?: Timers }) {
   const phone = useSession().user?.phone_number;
   return (
     <VerificationPage
@@ -12,7 +12,7 @@ export default function VerifyPhonePage({ scheduler }: { scheduler?: Scheduler }
       title="Verify your phone number"
       intro={`We have sent a verification code by SMS to ${phone ?? 'your phone'}. Enter it below to continue.`}
       next={accountRoutes.home}
-      {...(scheduler ? { scheduler } : {})}
+      {...(timers ? { timers } : {})}
     />
   );
 }

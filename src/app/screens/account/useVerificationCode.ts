@@ -3,9 +3,9 @@ import type { VerificationChannel } from '../../../shared/api/auth';
 import { accountLimits } from '../../../shared/constants';
 import { verificationMessages } from '../../../shared/messages';
 import { HttpError } from '../../http/client';
+import type { Timers } from '../../time/timers';
 import { toast } from '../../toast/toast';
 import { confirmVerificationCode, requestVerificationCode } from './account-api';
-import type { Scheduler } from './scheduler';
 import { problemCode, serverMessage } from './server-message';
 
 // The server's code for "this email/phone is verified already": nothing left to do here.
@@ -16,15 +16,15 @@ const CODE_INCORRECT = 'verification_code_incorrect';
  * Spec A §4: a code is requested when the page opens; the Resend link appears 60 s after a
  * request, or at once when the request failed.
  */
-export function useCodeRequest(channel: VerificationChannel, scheduler: Scheduler, onAlreadyVerified: () => void) {
+export function useCodeRequest(channel: VerificationChannel, timers: Timers, onAlreadyVerified: () => void) {
   const [requests, setRequests] = useState(0);
   const [canResend, setCanResend] = useState(false);
 
   // Re-armed per request; cancelled when a failure shows the link early or on unmount.
   useEffect(() => {
     if (requests === 0 || canResend) return;
-    return scheduler.after(accountLimits.resendCodeDelayMs, () => setCanResend(true));
-  }, [requests, canResend, scheduler]);
+    return timers.after(accountLimits.resendCodeDelayMs, () => setCanResend(true));
+  }, [requests, canResend, timers]);
 
   const alreadyVerified = useRef(onAlreadyVerified);
   alreadyVerified.current = onAlreadyVerified;

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { OrderBookView } from '../../../worker/api';
+import type { OrderBookView } from '../../../worker/public';
 import { formatPercent, formatPrice } from './format/decimal-text';
 import TickArrow from './TickArrow';
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { BookLevel } from '../../../worker/api';
+import type { BookLevel } from '../../../worker/public';
 import { formatAmount, formatPrice } from './format/decimal-text';
 
 export type BookSide = 'ask' | 'bid';

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { ConnectionView } from '../../../worker/api';
+import type { ConnectionView } from '../../../worker/public';
 import ConnectionStatus from './ConnectionStatus';
 import { connectionView } from './testing/fake-snapshot';
 

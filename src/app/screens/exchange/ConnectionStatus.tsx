@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ConnectionView } from '../../../worker/api';
+import type { ConnectionView } from '../../../worker/public';
 import { connectionStatusText } from './connection-status';
 import { useSecondsUntil } from './useSecondsUntil';
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { connectionMessages, orderMessages } from '../../../shared/messages';
-import type { EngineError } from '../../../worker/api';
+import type { EngineError } from '../../../worker/public';
 import EngineErrors from './EngineErrors';
 
 afterEach(cleanup);

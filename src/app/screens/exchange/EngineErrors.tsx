@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { tradingLimits } from '../../../shared/constants';
-import type { EngineError } from '../../../worker/api';
+import type { EngineError } from '../../../worker/public';
 
 interface EngineErrorsProps {
   readonly errors: readonly EngineError[];

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { PRODUCT_NAME, storageKeys } from '../../../shared/constants';
 import { connectionMessages, tradingTexts } from '../../../shared/messages';
-import { EngineClientContext } from '../../engine/engine-context';
+import { EngineClientContext } from '../../engine-client/engine-context';
 import ExchangePage from './ExchangePage';
 import { fakeEngine } from './testing/fake-engine';
 import { bookView, connectionView, level, selectedView, snapshot } from './testing/fake-snapshot';

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { tradingTexts } from '../../../shared/messages';
-import type { BookLevel, OrderBookView } from '../../../worker/api';
+import type { BookLevel, OrderBookView } from '../../../worker/public';
 import BookMid from './BookMid';
 import BookRow, { bookRowKey, type BookColumnPlaces, type BookSide } from './BookRow';
 import { amountDecimals, formatPercent, formatPrice, priceDecimals } from './format/decimal-text';

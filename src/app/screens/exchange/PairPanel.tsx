@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { tradingTexts } from '../../../shared/messages';
-import type { PairRow, PairsView } from '../../../worker/api';
+import type { PairRow, PairsView } from '../../../worker/public';
 import type { PairActions } from './pair-actions';
 import PairTable from './PairTable';
 

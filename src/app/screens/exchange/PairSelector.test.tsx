@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { tradingTexts } from '../../../shared/messages';
-import type { EngineSnapshot } from '../../../worker/api';
+import type { EngineSnapshot } from '../../../worker/public';
 import type { PairActions } from './pair-actions';
 import PairSelector from './PairSelector';
 import PairSummary from './PairSummary';

@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { PairRow, PairsView, SelectedPairView } from '../../../worker/api';
+import type { PairRow, PairsView, SelectedPairView } from '../../../worker/public';
 import { useOutsideClick } from '../../hooks/useOutsideClick';
 import type { PairActions } from './pair-actions';
 import PairPanel from './PairPanel';

@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import type { OrderBookView, PairRow } from '../../../worker/api';
+import type { OrderBookView, PairRow } from '../../../worker/public';
 import ChangePercent from './ChangePercent';
 import { formatPrice, PLACEHOLDER, priceDecimals } from './format/decimal-text';
 import TickArrow from './TickArrow';

@@ -1,6 +1,6 @@
 import { memo, type KeyboardEvent } from 'react';
 import { tradingTexts } from '../../../shared/messages';
-import type { PairRow, PairsView, SortColumn } from '../../../worker/api';
+import type { PairRow, PairsView, SortColumn } from '../../../worker/public';
 import ChangePercent from './ChangePercent';
 import { formatPrice, PLACEHOLDER } from './format/decimal-text';
 

@@ -1,4 +1,4 @@
-import type { OrderBookView } from '../../../worker/api';
+import type { OrderBookView } from '../../../worker/public';
 
 /** ▲ / ▼ for the direction of the last mid change; the word is there for screen readers. */
 export default function TickArrow({ tick }: { tick: OrderBookView['tick'] }) {

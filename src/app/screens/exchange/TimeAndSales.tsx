@@ -1,7 +1,7 @@
 import { memo, useId, useMemo } from 'react';
 import { tradingLimits } from '../../../shared/constants';
 import { tradingTexts } from '../../../shared/messages';
-import type { RecentTradeRow, RecentTradesView } from '../../../worker/api';
+import type { RecentTradeRow, RecentTradesView } from '../../../worker/public';
 import { amountDecimals, formatAmount, formatPrice, priceDecimals } from './format/decimal-text';
 import { formatTradeTime, tradeIsoTime } from './format/trade-time';
 import StaleBadge from './StaleBadge';

@@ -1,4 +1,4 @@
-import type { ConnectionView } from '../../../worker/api';
+import type { ConnectionView } from '../../../worker/public';
 
 export type ConnectionTone = 'ok' | 'pending' | 'warning' | 'danger' | 'idle';
 

@@ -1,4 +1,4 @@
-import type { EngineApi } from '../../../worker/api';
+import type { EngineApi } from '../../../worker/public';
 
 type Command<K extends keyof EngineApi> = (...args: Parameters<EngineApi[K]>) => unknown;
 

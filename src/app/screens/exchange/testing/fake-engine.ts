@@ -1,7 +1,7 @@
 import type * as Comlink from 'comlink';
 import { vi } from 'vitest';
-import type { EngineApi, EngineSnapshot } from '../../../../worker/api';
-import type { EngineClient } from '../../../engine';
+import type { EngineApi, EngineSnapshot } from '../../../../worker/public';
+import type { EngineClient } from '../../../engine-client';
 import { snapshot as fakeSnapshot } from './fake-snapshot';
 
 /**

@@ -1,14 +1,15 @@
-import type {
-  BookLevel,
-  ConnectionView,
-  EngineSnapshot,
-  OrderBookView,
-  PairRow,
-  PairsView,
-  RecentTradeRow,
-  RecentTradesView,
-  SelectedPairView,
-} from '../../../../worker/api';
+import {
+  initialSnapshot,
+  type BookLevel,
+  type ConnectionView,
+  type EngineSnapshot,
+  type OrderBookView,
+  type PairRow,
+  type PairsView,
+  type RecentTradeRow,
+  type RecentTradesView,
+  type SelectedPairView,
+} from '../../../../worker/public';
 
 // EngineSnapshot objects for component tests, built the way the engine publishes them
 // (frozen slices, best levels first). Each builder takes overrides of its slice.
@@ -129,17 +130,7 @@ export function snapshot(overrides: Partial<Mutable<EngineSnapshot>> = {}): Engi
     trades: empty,
     balances: empty,
     errors: [],
-    quote: {
-      status: 'idle',
-      input: null,
-      quoteId: null,
-      quantity: null,
-      amount: null,
-      price: null,
-      error: null,
-      refreshing: false,
-      updatedAt: null,
-    },
+    quote: initialSnapshot().quote,
   };
   return Object.freeze({ ...base, ...overrides });
 }

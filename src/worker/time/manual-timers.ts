@@ -10,7 +10,7 @@ interface Entry {
   fn: () => void;
 }
 
-export class VirtualTimers implements Timers {
+export class ManualTimers implements Timers {
   private current: number;
   private seq = 0;
   private readonly queue = new Map<number, Entry>();

@@ -1,6 +1,5 @@
 import * as Comlink from 'comlink';
-import type { EngineApi, EngineHost, EngineSnapshot, EngineUser } from '../../worker/api';
-import { initialSnapshot } from '../../worker/engine/initial-snapshot';
+import { initialSnapshot, type EngineApi, type EngineHost, type EngineSnapshot, type EngineUser } from '../../worker/public';
 import { readLeftFeeds, readPair, writeLeftFeeds, writePair } from './engine-storage';
 import { createSnapshotMirror } from './snapshot-mirror';
 import { defaultViewCadence, type ViewCadence } from './view-cadence';

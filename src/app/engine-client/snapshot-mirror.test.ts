@@ -1,40 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineSnapshot, SnapshotUpdate } from '../../worker/api';
-import { initialSnapshot } from '../../worker/engine/initial-snapshot';
+import { initialSnapshot, type EngineSnapshot, type SnapshotUpdate } from '../../worker/public';
+import { ManualTimers } from '../time/manual-timers';
 import { createSnapshotMirror } from './snapshot-mirror';
-import { AMBIENT_SLICES, TIME_AND_SALES_SPACING, type SpacedSlice, type ViewCadence } from './view-cadence';
+import { defaultViewCadence } from './view-cadence';
 
 // The view's cadence over the engine's updates: the book at once, ambient slices with it (or
 // after a short delay), Time and Sales at most every 100 ms while it shows the same pair.
 
+/** The app's cadence on manual time. */
 function manualCadence() {
-  let now = 0;
-  const timers: { at: number; cb: () => void; live: boolean }[] = [];
-  const cadence: ViewCadence = {
-    ambient: AMBIENT_SLICES,
-    maxDelayMs: 50,
-    spaced: [TIME_AND_SALES_SPACING as unknown as SpacedSlice],
-    now: () => now,
-    setTimer: (cb, ms) => {
-      const t = { at: now + ms, cb, live: true };
-      timers.push(t);
-      return () => void (t.live = false);
-    },
-  };
-  return {
-    cadence,
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const due = timers.filter((t) => t.live && t.at <= end).sort((a, b) => a.at - b.at)[0];
-        if (!due) break;
-        now = due.at;
-        due.live = false;
-        due.cb();
-      }
-      now = end;
-    },
-  };
+  const timers = new ManualTimers();
+  return { cadence: defaultViewCadence(timers), advance: (ms: number) => timers.advance(ms) };
 }
 
 let version = 10;

@@ -1,4 +1,5 @@
-import type { EngineSnapshot, RecentTradesView, SnapshotSlice } from '../../worker/api';
+import type { EngineSnapshot, RecentTradesView, SnapshotSlice } from '../../worker/public';
+import { systemTimers, type Timers } from '../time/timers';
 
 /**
  * How often the view follows each part of the engine's snapshots. The worker posts at most one
@@ -24,10 +25,8 @@ export interface ViewCadence {
   readonly maxDelayMs: number;
   /** Slices shown at most once per interval while `sameStream(shown, latest)` holds. */
   readonly spaced: readonly SpacedSlice[];
-  /** Runs `cb` after `ms`; returns a cancel function (injectable for tests). */
-  readonly setTimer: (cb: () => void, ms: number) => () => void;
-  /** Milliseconds on a monotonic clock (injectable for tests). */
-  readonly now: () => number;
+  /** The delays' timers and the intervals' clock. */
+  readonly timers: Timers;
 }
 
 export interface SpacedSlice<K extends SnapshotSlice = SnapshotSlice> {
@@ -46,15 +45,11 @@ export const TIME_AND_SALES_SPACING: SpacedSlice<'recentTrades'> = {
   sameStream: (shown: RecentTradesView, latest: RecentTradesView) => shown.symbol === latest.symbol && shown.loading === latest.loading,
 };
 
-export function defaultViewCadence(): ViewCadence {
+export function defaultViewCadence(timers: Timers = systemTimers): ViewCadence {
   return {
     ambient: AMBIENT_SLICES,
     maxDelayMs: AMBIENT_MAX_DELAY_MS,
     spaced: [TIME_AND_SALES_SPACING as unknown as SpacedSlice],
-    now: () => performance.now(),
-    setTimer: (cb, ms) => {
-      const handle = setTimeout(cb, ms);
-      return () => clearTimeout(handle);
-    },
+    timers,
   };
 }

@@ -1,14 +1,16 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { storageKeys } from '../../shared/constants';
-import { hubEvents } from '../../shared/hub/names';
-import type { EngineUser } from '../../worker/api';
-import { exposeEngine } from '../../worker/engine/expose';
-import { createTestEngine, type TestEngine } from '../../worker/testing/test-engine';
-import { createEngineClient, type EngineClient } from './engine-client';
+import { createEngineClient, type EngineClient } from '../../src/app/engine-client/engine-client';
+import { storageKeys } from '../../src/shared/constants';
+import { hubEvents } from '../../src/shared/hub/names';
+import { exposeEngine } from '../../src/worker/engine/expose';
+import type { EngineUser } from '../../src/worker/public';
+import { createTestEngine, type TestEngine } from '../../src/worker/testing/test-engine';
 
-// The client against a real engine over a real MessageChannel (comlink both ways), as in the
-// browser minus the Worker: storage, session following, host callbacks and the mirror.
+// The page thread's engine client against a real engine over a real MessageChannel (comlink
+// both ways), as in the browser minus the Worker: storage, session following, host callbacks
+// and the mirror. It joins both sides of the thread boundary, so it lives here rather than
+// beside either; the page thread itself sees only src/worker/public.ts.
 
 class MemoryStorage {
   readonly map = new Map<string, string>();

@@ -1,5 +1,4 @@
-import type { EngineSnapshot, SnapshotSlice, SnapshotUpdate } from '../../worker/api';
-import { replaceEqualDeep } from '../../worker/store/replace-equal-deep';
+import { replaceEqualDeep, type EngineSnapshot, type SnapshotSlice, type SnapshotUpdate } from '../../worker/public';
 import type { ViewCadence } from './view-cadence';
 
 // The main thread's copy of the engine snapshot, in the useSyncExternalStore shape. Updates
@@ -41,12 +40,12 @@ export function createSnapshotMirror(initial: EngineSnapshot, cadence: ViewCaden
       const key = spaced.slice;
       const shown = snapshot[key];
       if (latest[key] === shown || !spaced.sameStream(shown, latest[key])) {
-        if (latest[key] !== shown) shownAt.set(key, cadence!.now());
+        if (latest[key] !== shown) shownAt.set(key, cadence!.timers.now());
         continue;
       }
-      const since = cadence!.now() - (shownAt.get(key) ?? -Infinity);
+      const since = cadence!.timers.now() - (shownAt.get(key) ?? -Infinity);
       if (since >= spaced.intervalMs) {
-        shownAt.set(key, cadence!.now());
+        shownAt.set(key, cadence!.timers.now());
         continue;
       }
       // Too soon: show everything else now and this slice as it was. It goes out with the
@@ -57,7 +56,7 @@ export function createSnapshotMirror(initial: EngineSnapshot, cadence: ViewCaden
       wait = Math.min(wait, spaced.intervalMs - since + cadence!.maxDelayMs);
     }
     if (next !== latest) next = Object.freeze(next);
-    if (wait !== Infinity) cancelSpaced = cadence!.setTimer(publish, wait);
+    if (wait !== Infinity) cancelSpaced = cadence!.timers.after(wait, publish);
     const keys = Object.keys(next) as (keyof EngineSnapshot)[];
     if (keys.every((k) => k === 'version' || next[k] === snapshot[k])) return;
     snapshot = next;
@@ -87,7 +86,7 @@ export function createSnapshotMirror(initial: EngineSnapshot, cadence: ViewCaden
       if (!changed) return;
       latest = Object.freeze(next) as unknown as EngineSnapshot;
       if (immediate) publish();
-      else cancelDelayed ??= cadence!.setTimer(publish, cadence!.maxDelayMs);
+      else cancelDelayed ??= cadence!.timers.after(cadence!.maxDelayMs, publish);
     },
     dispose() {
       cancelDelayed?.();

@@ -1,6 +1,7 @@
 // Structural sharing across the worker boundary (the TanStack Query technique): postMessage
 // clones everything it carries, so the receiving side keeps its previous objects wherever the
 // new data is deeply equal. Unchanged rows then keep identity and memoised React rows skip.
+// The page thread runs it (through ../public.ts), so it imports nothing.
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;
