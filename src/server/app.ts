@@ -88,9 +88,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (ownsDatabase) await database.close();
   });
   try {
+    const keys = loadOrCreateKeys(config.dataDir);
     if (ownsDatabase) {
-      await migrateToLatest(database);
-      if (options.seed) await seed(database, clock);
+      await migrateToLatest(database, { keys });
+      if (options.seed) await seed(database, clock, { keys });
     }
 
     installErrorHandling(app);
@@ -99,7 +100,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyCookie);
     await app.register(fastifyRateLimit, { global: false });
 
-    const keys = loadOrCreateKeys(config.dataDir);
     const sessions = createSessionService({ keys, clock, ...(options.sessionTimings ? { timings: options.sessionTimings } : {}) });
     const authenticator = createAuthenticator({ database, keys, clock });
     app.addHook('onClose', async () => authenticator.dispose());

@@ -1,9 +1,11 @@
 import { canonicalDecimal } from '../../shared/money/units';
-import { hashPassword } from '../auth';
+import { individualDetailsJson } from '../accounts/id-numbers';
+import { hashPassword, type ServerKeys } from '../auth';
 import type { Clock } from '../clock';
 import type { AppDatabase } from '../db/database';
 import type { NewUser } from '../db/schema';
 import { newId } from '../lib/ids';
+import { createTextSealer } from '../lib/sealed-text';
 import { inTransaction, normalizeEmail, repositories } from '../repositories';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoBalances, seedCurrencies, seedPairs } from './reference-data';
 
@@ -11,11 +13,16 @@ export interface SeedResult {
   demoUserCreated: boolean;
 }
 
+export interface SeedOptions {
+  /** The server's keys: the demo user's ID number is stored sealed like everybody's. */
+  keys: ServerKeys;
+}
+
 /**
  * Fills an empty exchange: currencies, pairs and a verified, funded demo user. Idempotent:
  * rows that exist are left alone, so a restart never resets anybody's balances.
  */
-export async function seed(database: AppDatabase, clock: Clock): Promise<SeedResult> {
+export async function seed(database: AppDatabase, clock: Clock, options: SeedOptions): Promise<SeedResult> {
   const hasDemo = !!(await repositories(database.db).users.findByEmail(DEMO_EMAIL));
   const passwordHash = hasDemo ? '' : await hashPassword(DEMO_PASSWORD);
   return inTransaction(database, async (repos) => {
@@ -23,8 +30,9 @@ export async function seed(database: AppDatabase, clock: Clock): Promise<SeedRes
     await repos.markets.insertMissingPairs(seedPairs);
     if (hasDemo || (await repos.users.findByEmail(DEMO_EMAIL))) return { demoUserCreated: false };
     const now = clock.now();
+    const id = newId();
     const user: NewUser = {
-      id: newId(),
+      id,
       email: DEMO_EMAIL,
       email_normalized: normalizeEmail(DEMO_EMAIL),
       password_hash: passwordHash,
@@ -41,17 +49,21 @@ export async function seed(database: AppDatabase, clock: Clock): Promise<SeedRes
       has_submitted_principal_address: 0,
       has_submitted_beneficial_owners: 0,
       enhanced_due_diligence_required: 0,
-      individual_details: JSON.stringify({
-        dob: '1990-04-12',
-        residential_country_code: 'US',
-        residential_address: '1 Demo Street',
-        residential_city: 'New York',
-        residential_state: 'NY',
-        residential_postal_code: '10001',
-        id_type: 'passport',
-        id_number: 'X0000000',
-        id_country_code: 'US',
-      }),
+      individual_details: individualDetailsJson(
+        {
+          dob: '1990-04-12',
+          residential_country_code: 'US',
+          residential_address: '1 Demo Street',
+          residential_city: 'New York',
+          residential_state: 'NY',
+          residential_postal_code: '10001',
+          id_type: 'passport',
+          id_number: 'X0000000',
+          id_country_code: 'US',
+        },
+        id,
+        createTextSealer(options.keys.idNumbers),
+      ),
       business_details: null,
       principal_place_country: null,
       principal_place_state: null,

@@ -3,11 +3,19 @@ import { m0002Outbox } from './0002_outbox';
 import { m0003Markets } from './0003_markets';
 import { m0100Exchange } from './0100_exchange';
 import { m0101LeanOrderIndexes } from './0101_lean_order_indexes';
+import { m0130SealedIdNumbers } from './0130_sealed_id_numbers';
 import type { VersionedMigration } from './types';
 
 // The schema history, oldest first. To change the schema add a NEW file (next number) and
 // append it here; never edit a released migration — databases in the field already ran it.
-export const migrations: readonly VersionedMigration[] = [m0001Accounts, m0002Outbox, m0003Markets, m0100Exchange, m0101LeanOrderIndexes];
+export const migrations: readonly VersionedMigration[] = [
+  m0001Accounts,
+  m0002Outbox,
+  m0003Markets,
+  m0100Exchange,
+  m0101LeanOrderIndexes,
+  m0130SealedIdNumbers,
+];
 
 export type { MigrationContext, VersionedMigration } from './types';
 export { autoId, t } from './types';
