@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginResponseSchema } from '../../shared/api/auth';
 import { paths } from '../../shared/api/paths';
 import { beneficialOwnersRequestSchema, principalAddressRequestSchema, registrationRequestSchema } from '../../shared/api/users';
-import { hashPassword, setSessionCookies } from '../auth';
+import { assertNotBreached, hashPassword, setSessionCookies } from '../auth';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import type { UserRow } from '../db/schema';
@@ -34,8 +34,12 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     response: loginResponseSchema,
     preHandler: [rateLimit(app, config.rateLimits.registerPerIp, byIp)],
     async handler({ body, request, reply }) {
+      assertNotBreached(body.password, 'password');
+      // Hashed before the email is looked up, so a taken email costs the same argon2 work as a
+      // new one and the answer's timing does not tell them apart (docs/API.md).
+      const passwordHash = await hashPassword(body.password);
       if (await repositories(database.db).users.findByEmail(body.email)) throw emailTaken();
-      const row = newUserRow(body, await hashPassword(body.password), clock.now(), idSealer);
+      const row = newUserRow(body, passwordHash, clock.now(), idSealer);
       let started;
       try {
         started = await inTransaction(database, async (repos) => {

@@ -5,3 +5,4 @@ export { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH, setSessionCookies, 
 export { createSessionService, defaultSessionTimings, type SessionService, type SessionTimings } from './session-service';
 export { loadOrCreateKeys, deriveKeys, type ServerKeys } from './keys';
 export { hashPassword, verifyPassword, burnPasswordCheck } from './passwords';
+export { assertNotBreached, isBreachedPassword } from './breached-passwords';
