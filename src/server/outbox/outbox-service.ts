@@ -10,10 +10,15 @@ export type OutboxChannel = 'email' | 'sms';
 /**
  * How messages leave: 'log' (development and tests: stored and logged, read at /dev/outbox)
  * or real transports (production).
+ *
+ * Codes and reset links stay in clear in the outbox only as long as someone needs them: with
+ * 'log' the dev outbox page is the delivery, so they are kept; with any other delivery they
+ * are dropped once the message is sent or has used its last attempt, and at start for rows
+ * that are done with but still hold them. The log never shows them.
  */
 export type OutboxDelivery = { kind: 'log' } | { kind: 'send'; mail: MailTransport; sms: SmsProvider };
 
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
 const BATCH = 50;
 const RETRY_INTERVAL_MS = 30_000;
 
@@ -25,10 +30,13 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
   // Failed sends are retried periodically; unref so the timer never keeps the process alive.
   const retryTimer = delivery.kind === 'send' ? setInterval(() => kick(), RETRY_INTERVAL_MS).unref() : undefined;
 
+  const redact = delivery.kind !== 'log';
+  let swept = false;
+
   async function deliver(row: OutboxRow): Promise<void> {
     if (delivery.kind === 'log') {
       log.info(
-        { outbox: row.id, channel: row.channel, to: row.recipient, subject: row.subject, code: row.code, link: row.link },
+        { outbox: row.id, channel: row.channel, to: row.recipient, subject: row.subject },
         'outbox message (development: not sent, see /dev/outbox)',
       );
       return;
@@ -39,14 +47,19 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
 
   async function flushOnce(): Promise<void> {
     const repos = repositories(database.db);
+    if (redact && !swept) {
+      const count = await repos.outbox.redactSettled(MAX_ATTEMPTS);
+      swept = true;
+      if (count > 0) log.info({ count }, 'outbox: codes and links of settled messages removed');
+    }
     const pending = await repos.outbox.listUnsent(BATCH, MAX_ATTEMPTS);
     for (const row of pending) {
       try {
         await deliver(row);
-        await repos.outbox.markSent(row.id, clock.now(), delivery.kind === 'send');
+        await repos.outbox.markSent(row.id, clock.now(), redact);
       } catch (err) {
         log.error({ err, outbox: row.id, channel: row.channel }, 'outbox delivery failed');
-        await repos.outbox.markFailed(row.id, err instanceof Error ? err.message : String(err));
+        await repos.outbox.markFailed(row.id, err instanceof Error ? err.message : String(err), MAX_ATTEMPTS, redact);
       }
     }
   }
