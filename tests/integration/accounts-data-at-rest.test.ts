@@ -226,3 +226,4 @@ describe('0130_sealed_id_numbers', () => {
     await expect(migrateToLatest(database)).rejects.toThrow(/needs the server keys/);
   });
 });
+
