@@ -27,51 +27,39 @@ function isSealed(sealer: TextSealer, value: string, context: string): boolean {
 
 type Convert = (value: string, context: string) => string | undefined;
 
-async function convertIndividuals(db: Kysely<any>, convert: Convert): Promise<void> {
+/** Calls `each` for every row of `table` (ordered by id, a page at a time). */
+async function forEachRow<R extends { id: string }>(
+  db: Kysely<any>,
+  table: string,
+  columns: readonly string[],
+  each: (row: R) => Promise<void>,
+): Promise<void> {
   let after = '';
   for (;;) {
-    const rows: Array<{ id: string; individual_details: string }> = await db
-      .selectFrom('users')
-      .select(['id', 'individual_details'])
-      .where('individual_details', 'is not', null)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
+    const rows = (await db.selectFrom(table).select(columns).where('id', '>', after).orderBy('id').limit(PAGE).execute()) as R[];
     if (rows.length === 0) return;
-    for (const row of rows) {
-      const details = JSON.parse(row.individual_details) as Record<string, unknown>;
-      if (typeof details.id_number !== 'string' || details.id_number === '') continue;
-      const next = convert(details.id_number, idNumberContext.individual(row.id));
-      if (next === undefined) continue;
-      await db
-        .updateTable('users')
-        .set({ individual_details: JSON.stringify({ ...details, id_number: next }) })
-        .where('id', '=', row.id)
-        .execute();
-    }
+    for (const row of rows) await each(row);
     after = rows[rows.length - 1]!.id;
   }
 }
 
+async function convertIndividuals(db: Kysely<any>, convert: Convert): Promise<void> {
+  await forEachRow<{ id: string; individual_details: string | null }>(db, 'users', ['id', 'individual_details'], async (row) => {
+    if (!row.individual_details) return;
+    const details = JSON.parse(row.individual_details) as Record<string, unknown>;
+    if (typeof details.id_number !== 'string' || details.id_number === '') return;
+    const next = convert(details.id_number, idNumberContext.individual(row.id));
+    if (next === undefined) return;
+    const individual_details = JSON.stringify({ ...details, id_number: next });
+    await db.updateTable('users').set({ individual_details }).where('id', '=', row.id).execute();
+  });
+}
+
 async function convertOwners(db: Kysely<any>, convert: Convert): Promise<void> {
-  let after = '';
-  for (;;) {
-    const rows: Array<{ id: string; id_number: string }> = await db
-      .selectFrom('beneficial_owners')
-      .select(['id', 'id_number'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      if (row.id_number === '') continue;
-      const next = convert(row.id_number, idNumberContext.beneficialOwner(row.id));
-      if (next !== undefined) await db.updateTable('beneficial_owners').set({ id_number: next }).where('id', '=', row.id).execute();
-    }
-    after = rows[rows.length - 1]!.id;
-  }
+  await forEachRow<{ id: string; id_number: string }>(db, 'beneficial_owners', ['id', 'id_number'], async (row) => {
+    const next = row.id_number === '' ? undefined : convert(row.id_number, idNumberContext.beneficialOwner(row.id));
+    if (next !== undefined) await db.updateTable('beneficial_owners').set({ id_number: next }).where('id', '=', row.id).execute();
+  });
 }
 
 /**
