@@ -1,3 +1,4 @@
+export { assertNotBreached, isBreachedPassword } from './breached-passwords';
 export { createAuthenticator, toAuthenticatedUser, bearerToken, parseRoles } from './authenticate';
 export type { AuthContext, AuthenticatedUser, AuthVia, Authenticator } from './authenticate';
 export { isTrustedOrigin } from './origin';
@@ -5,4 +6,3 @@ export { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH, setSessionCookies, 
 export { createSessionService, defaultSessionTimings, type SessionService, type SessionTimings } from './session-service';
 export { loadOrCreateKeys, deriveKeys, type ServerKeys } from './keys';
 export { hashPassword, verifyPassword, burnPasswordCheck } from './passwords';
-export { assertNotBreached, isBreachedPassword } from './breached-passwords';
