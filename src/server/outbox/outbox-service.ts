@@ -10,11 +10,6 @@ export type OutboxChannel = 'email' | 'sms';
 /**
  * How messages leave: 'log' (development and tests: stored and logged, read at /dev/outbox)
  * or real transports (production).
- *
- * Codes and reset links stay in clear in the outbox only as long as someone needs them: with
- * 'log' the dev outbox page is the delivery, so they are kept; with any other delivery they
- * are dropped once the message is sent or has used its last attempt, and at start for rows
- * that are done with but still hold them. The log never shows them.
  */
 export type OutboxDelivery = { kind: 'log' } | { kind: 'send'; mail: MailTransport; sms: SmsProvider };
 
@@ -30,8 +25,19 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
   // Failed sends are retried periodically; unref so the timer never keeps the process alive.
   const retryTimer = delivery.kind === 'send' ? setInterval(() => kick(), RETRY_INTERVAL_MS).unref() : undefined;
 
+  // Codes and reset links stay in clear in the outbox only as long as someone needs them: with
+  // 'log' the dev outbox page is the delivery, so they are kept; with any other delivery they
+  // are dropped once the message is sent or has used its last attempt, and at start for rows
+  // that are done with but still hold them. The log never shows them.
   const redact = delivery.kind !== 'log';
   let swept = false;
+
+  async function sweepOnce(): Promise<void> {
+    if (!redact || swept) return;
+    const count = await repositories(database.db).outbox.redactSettled(MAX_ATTEMPTS);
+    swept = true;
+    if (count > 0) log.info({ count }, 'outbox: codes and links of settled messages removed');
+  }
 
   async function deliver(row: OutboxRow): Promise<void> {
     if (delivery.kind === 'log') {
@@ -46,12 +52,8 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
   }
 
   async function flushOnce(): Promise<void> {
+    await sweepOnce();
     const repos = repositories(database.db);
-    if (redact && !swept) {
-      const count = await repos.outbox.redactSettled(MAX_ATTEMPTS);
-      swept = true;
-      if (count > 0) log.info({ count }, 'outbox: codes and links of settled messages removed');
-    }
     const pending = await repos.outbox.listUnsent(BATCH, MAX_ATTEMPTS);
     for (const row of pending) {
       try {
