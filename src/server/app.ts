@@ -103,7 +103,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const sessions = createSessionService({ keys, clock, ...(options.sessionTimings ? { timings: options.sessionTimings } : {}) });
     const authenticator = createAuthenticator({ database, keys, clock });
     app.addHook('onClose', async () => authenticator.dispose());
-    outbox = createOutbox({ database, clock, log: app.log, delivery: options.outboxDelivery ?? defaultDelivery(config, app) });
+    // The dev outbox page shows codes and links, so only with it do they stay in the outbox.
+    const devOutbox = config.nodeEnv !== 'production';
+    outbox = createOutbox({
+      database,
+      clock,
+      log: app.log,
+      delivery: options.outboxDelivery ?? defaultDelivery(config, app),
+      keepForDevOutbox: devOutbox,
+    });
     const ctx: AppContext = { config, database, clock, keys, sessions, authenticator, outbox, userEvents: createUserEvents() };
     app.decorate('ctx', ctx);
 
@@ -127,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     registerAccountRoutes(app, ctx);
     await registerExchange(app, ctx);
-    if (config.nodeEnv !== 'production') registerOutboxDevRoutes(app, database);
+    if (devOutbox) registerOutboxDevRoutes(app, database);
     for (const extension of options.extensions ?? []) await extension(app, ctx);
 
     const serveWebApp = hasBuiltApp(config.staticDir);

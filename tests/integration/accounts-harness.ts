@@ -39,7 +39,7 @@ export async function startApp(
     rateLimits?: Partial<RateLimitConfig>;
     config?: Partial<ServerConfig>;
     seed?: boolean;
-  } & Partial<Pick<BuildAppOptions, 'sessionTimings' | 'outboxDelivery' | 'extensions'>> = {},
+  } & Partial<Pick<BuildAppOptions, 'sessionTimings' | 'outboxDelivery' | 'extensions' | 'loggerInstance'>> = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ox-accounts-'));
   const clock = options.clock ?? manualClock(Date.UTC(2025, 0, 1, 12));
@@ -55,6 +55,7 @@ export async function startApp(
     ...(options.sessionTimings ? { sessionTimings: options.sessionTimings } : {}),
     ...(options.outboxDelivery ? { outboxDelivery: options.outboxDelivery } : {}),
     ...(options.extensions ? { extensions: options.extensions } : {}),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),
   });
   return {
     app,

@@ -2,29 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { manualClock } from '../../src/server/clock';
-import { testConfig } from '../../src/server/config';
 import type { MailMessage, OutboxDelivery } from '../../src/server/outbox';
 import { MAX_ATTEMPTS } from '../../src/server/outbox/outbox-service';
-import { outboxListSchema } from '../../src/shared/api/server-extras';
-import { Client, registerIndividual, relaxedRateLimits, startApp, type TestApp } from './accounts-harness';
+import { Client, registerIndividual, startApp, type TestApp } from './accounts-harness';
 
 // Verification codes and reset links stay in clear in the outbox only while they are needed:
-// until delivered or given up on, except in development, where the dev outbox page is how they
-// are delivered. The log never carries them.
+// until delivered or given up on, except while the dev outbox page shows them. The log never
+// carries them.
 
 let t: TestApp | undefined;
-let app: FastifyInstance | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
   await t?.close();
   t = undefined;
-  await app?.close();
-  app = undefined;
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
@@ -103,9 +95,16 @@ describe('outbox: codes and links at rest', () => {
     expect(transport.mails).toHaveLength(0);
   });
 
+  it('without the dev outbox page, a message only logged (not sent) loses its code too', async () => {
+    t = await startApp({ config: { nodeEnv: 'production' }, outboxDelivery: { kind: 'log' } });
+    const { client } = await registerIndividual(t);
+    await client.post('/v1/auth/verification-code/phone/request');
+    const rows = await outboxRows(t);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: 'sms', code: null, link: null, body: '(delivered)' });
+  });
+
   it('development: the dev outbox shows codes and links, the log never does', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-outbox-'));
-    dirs.push(dataDir);
     let logText = '';
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -113,18 +112,11 @@ describe('outbox: codes and links at rest', () => {
         done();
       },
     });
-    app = await buildApp({
-      config: testConfig({ dataDir, nodeEnv: 'development', rateLimits: relaxedRateLimits }),
-      clock: manualClock(Date.UTC(2025, 0, 1, 12)),
-      loggerInstance: pino({ level: 'trace' }, sink),
-    });
-    const harness = { app } as TestApp;
-    const { client, payload } = await registerIndividual(harness);
+    t = await startApp({ config: { nodeEnv: 'development' }, loggerInstance: pino({ level: 'trace' }, sink) });
+    const { client, payload } = await registerIndividual(t);
     await client.post('/v1/auth/verification-code/email/request');
-    await new Client(app).post('/v1/auth/password/forgot-password', { email: payload.email }, { authHeader: false });
-    await app.ctx.outbox.idle();
-
-    const shown = outboxListSchema.parse((await app.inject({ method: 'GET', url: '/dev/outbox.json' })).json());
+    await new Client(t.app).post('/v1/auth/password/forgot-password', { email: payload.email }, { authHeader: false });
+    const shown = await t.outbox();
     const code = shown.find((m) => m.code)?.code;
     const link = shown.find((m) => m.link)?.link;
     expect(code).toMatch(/^\d{6}$/);

@@ -17,7 +17,16 @@ export const MAX_ATTEMPTS = 5;
 const BATCH = 50;
 const RETRY_INTERVAL_MS = 30_000;
 
-export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: FastifyBaseLogger; delivery: OutboxDelivery }) {
+export interface OutboxDeps {
+  database: AppDatabase;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  delivery: OutboxDelivery;
+  /** The dev outbox page is served and shows each message's code and link: keep them. */
+  keepForDevOutbox: boolean;
+}
+
+export function createOutbox(deps: OutboxDeps) {
   const { database, clock, log, delivery } = deps;
   let running: Promise<void> | undefined;
   let again = false;
@@ -25,11 +34,11 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
   // Failed sends are retried periodically; unref so the timer never keeps the process alive.
   const retryTimer = delivery.kind === 'send' ? setInterval(() => kick(), RETRY_INTERVAL_MS).unref() : undefined;
 
-  // Codes and reset links stay in clear in the outbox only as long as someone needs them: with
-  // 'log' the dev outbox page is the delivery, so they are kept; with any other delivery they
-  // are dropped once the message is sent or has used its last attempt, and at start for rows
-  // that are done with but still hold them. The log never shows them.
-  const redact = delivery.kind !== 'log';
+  // Codes and reset links stay in clear in the outbox only as long as someone needs them: while
+  // the dev outbox page shows them, they are kept; otherwise they are dropped once the message
+  // is sent (or logged) or has used its last attempt, and at start from rows that are done
+  // with but still hold them. The log never shows them.
+  const redact = !deps.keepForDevOutbox;
   let swept = false;
 
   async function sweepOnce(): Promise<void> {
