@@ -9,6 +9,10 @@ export interface MigrateOptions {
   migrations?: readonly VersionedMigration[];
 }
 
+function isMigrationList(value: MigrateOptions | readonly VersionedMigration[]): value is readonly VersionedMigration[] {
+  return Array.isArray(value);
+}
+
 /** Hands Kysely's Migrator the in-code list (no filesystem scanning, so bundling is safe). */
 export function migrationProvider(
   database: AppDatabase,
@@ -32,7 +36,12 @@ export function migrationProvider(
 }
 
 /** Brings the schema to the newest version; throws (after logging nothing) if a step fails. */
-export async function migrateToLatest(database: AppDatabase, options: MigrateOptions = {}): Promise<MigrationResult[]> {
+export async function migrateToLatest(
+  database: AppDatabase,
+  /** The options, or just the list of migrations to apply (tests of one step). */
+  optionsOrList: MigrateOptions | readonly VersionedMigration[] = {},
+): Promise<MigrationResult[]> {
+  const options: MigrateOptions = isMigrationList(optionsOrList) ? { migrations: optionsOrList } : optionsOrList;
   const provider = migrationProvider(database, options.migrations ?? allMigrations, options.keys);
   const migrator = new Migrator({ db: database.db, provider });
   const { error, results } = await migrator.migrateToLatest();
