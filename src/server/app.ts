@@ -103,9 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (ownsDatabase) await database.close();
   });
   try {
+    const keys = loadOrCreateKeys(config.dataDir);
     if (ownsDatabase) {
-      await migrateToLatest(database);
-      if (options.seed) await seed(database, clock, { demoUser: config.devRoutes });
+      await migrateToLatest(database, { keys });
+      if (options.seed) await seed(database, clock, { keys, demoUser: config.devRoutes });
     }
 
     installRouteTable(app);
@@ -115,12 +116,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyCookie);
     await app.register(fastifyRateLimit, { global: false });
 
-    const keys = loadOrCreateKeys(config.dataDir);
     const sessions = createSessionService({ keys, clock, ...(options.sessionTimings ? { timings: options.sessionTimings } : {}) });
     const cookies = sessionCookies({ production: config.nodeEnv === 'production' });
     const authenticator = createAuthenticator({ database, keys, clock, accessCookie: cookies.access, demoLogin: config.devRoutes });
     app.addHook('onClose', async () => authenticator.dispose());
-    outbox = createOutbox({ database, clock, log: app.log, delivery: options.outboxDelivery ?? defaultDelivery(config, app) });
+    // The dev outbox page shows codes and links, so only with it do they stay in the outbox.
+    const devOutbox = config.devRoutes;
+    outbox = createOutbox({
+      database,
+      clock,
+      log: app.log,
+      delivery: options.outboxDelivery ?? defaultDelivery(config, app),
+      keepForDevOutbox: devOutbox,
+    });
     const ctx: AppContext = {
       config,
       database,
@@ -155,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     registerAccountRoutes(app, ctx);
     await registerExchange(app, ctx);
-    if (config.devRoutes) registerOutboxDevRoutes(app, database);
+    if (devOutbox) registerOutboxDevRoutes(app, database);
     for (const extension of options.extensions ?? []) await extension(app, ctx);
 
     const serveWebApp = hasBuiltApp(config.staticDir);

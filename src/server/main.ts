@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { loadOrCreateKeys } from './auth';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import type { AppExtension } from './context';
@@ -22,9 +23,10 @@ async function main(): Promise<void> {
   const database = createDatabase(config);
   log.info({ database: database.location, dialect: database.dialect }, 'database opened');
 
-  const applied = await migrateToLatest(database);
+  const keys = loadOrCreateKeys(config.dataDir);
+  const applied = await migrateToLatest(database, { keys });
   for (const m of applied) log.info({ migration: m.migrationName, status: m.status }, 'migration');
-  const seeded = await seed(database, systemClock, { demoUser: config.devRoutes });
+  const seeded = await seed(database, systemClock, { keys, demoUser: config.devRoutes });
   if (seeded.demoUserCreated) log.info({ email: DEMO_EMAIL }, 'demo user created');
   if (seeded.demoUserExists && !config.devRoutes) {
     log.warn({ email: DEMO_EMAIL }, 'the demo account (published password) is in this database; it cannot sign in without DEV_ROUTES');

@@ -92,6 +92,17 @@ export const passwordMessages = {
   passwordChangedTitle: 'Password Changed!',
 } as const;
 
+/**
+ * Our additions to spec A §5's password texts: registration now asks what the reset asks
+ * (12 characters and a digit) and both refuse breached passwords. Worded like the spec's
+ * register messages.
+ */
+export const passwordPolicyMessages = {
+  tooShort: 'Passwords must be at least 12 characters.',
+  digit: "Passwords must have at least one digit ('0'-'9').",
+  breached: 'This password appears in lists of leaked passwords and is easy to guess. Please choose a different one.',
+} as const;
+
 /** Spec A §5 and §8: email and phone verification. */
 export const verificationMessages = {
   codeRequired: 'A verification code is required to proceed.',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { passwordMessages } from '../../src/shared/messages';
+import { passwordMessages, passwordPolicyMessages } from '../../src/shared/messages';
 import { Client, NEW_PASSWORD, problem, registerIndividual, startApp, STRONG_PASSWORD, type TestApp } from './accounts-harness';
 
 let t: TestApp;
@@ -97,10 +97,28 @@ describe('A7 POST /v1/auth/password/reset-password', () => {
   it('A5 reset-password: a password without a digit, upper, lower or symbol is rejected', async () => {
     const { user } = await registerIndividual(t);
     const { userId, token } = await resetLinkFor(user.email);
-    for (const pw of ['NoDigitsHere!!', 'nouppercase1!!', 'NOLOWERCASE1!!', 'NoSymbolsHere12', 'Has#Wrong1Symbol']) {
+    for (const pw of ['NoDigitsHere!!', 'nouppercase1!!', 'NOLOWERCASE1!!', 'NoSymbolsHere12']) {
       const res = await post('/v1/auth/password/reset-password', { user_id: userId, token, new_password: pw, confirm_password: pw });
       expect(res.statusCode, pw).toBe(400);
     }
+  });
+
+  it('reset-password takes the registration rule: any non-alphanumeric character is the symbol', async () => {
+    const { user } = await registerIndividual(t);
+    const { userId, token } = await resetLinkFor(user.email);
+    const pw = 'Has#Other1Symbol';
+    const res = await post('/v1/auth/password/reset-password', { user_id: userId, token, new_password: pw, confirm_password: pw });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('reset-password refuses a breached password (password_breached on new_password) and keeps the link usable', async () => {
+    const { user } = await registerIndividual(t);
+    const { userId, token } = await resetLinkFor(user.email);
+    const refused = await post('/v1/auth/password/reset-password', { user_id: userId, token, new_password: 'P@ssw0rd2024!', confirm_password: 'P@ssw0rd2024!' });
+    expect(refused.statusCode).toBe(400);
+    expect(problem(refused)).toMatchObject({ code: 'password_breached', errors: { new_password: [passwordPolicyMessages.breached] } });
+    const valid = await post('/v1/auth/password/validate-reset-token', { user_id: userId, token });
+    expect(valid.statusCode).toBe(200);
   });
 
   it('A5 reset-password: a different confirmation answers "Passwords do not match."', async () => {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beneficialOwnerMessages, individualMessages, principalAddressMessages, registerMessages } from '../../src/shared/messages';
+import {
+  beneficialOwnerMessages,
+  individualMessages,
+  passwordPolicyMessages,
+  principalAddressMessages,
+  registerMessages,
+} from '../../src/shared/messages';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/server/auth';
 import {
   beneficialOwner,
@@ -100,6 +106,43 @@ describe('A7 POST /v1/users/register', () => {
     const errors = problem(res).errors!;
     expect(errors.password).toEqual(expect.arrayContaining([registerMessages.passwordNonAlphanumeric, registerMessages.passwordUppercase]));
     expect(errors.password2).toEqual([registerMessages.passwordMismatch]);
+  });
+
+  it("register: a three-character password 'aA!' is refused with the length and digit rules, and nothing is written", async () => {
+    const payload = individualRegistration({ password: 'aA!' });
+    const res = await register(payload);
+    expect(res.statusCode).toBe(400);
+    expect(problem(res).code).toBe('validation_failed');
+    expect(problem(res).errors?.password).toEqual([passwordPolicyMessages.tooShort, passwordPolicyMessages.digit]);
+    expect(await t.app.ctx.database.db.selectFrom('users').select('id').where('email', '=', payload.email).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('register: the rule is the reset rule: 12 characters with a lowercase, an uppercase, a digit and a symbol', async () => {
+    for (const password of ['Abcdefghij!', 'abcdefghij1!', 'ABCDEFGHIJ1!', 'Abcdefghij12', 'Abcdefghijk!']) {
+      expect((await register(individualRegistration({ password }))).statusCode, password).toBe(400);
+    }
+    expect((await register(individualRegistration({ password: 'Abcdefghij1#' }))).statusCode).toBe(200);
+  });
+
+  it('register: a breached password is refused with password_breached on the password field, and nothing is written', async () => {
+    for (const password of ['Password123!', 'P@ssw0rd2024!', 'Qwerty123456!']) {
+      const payload = individualRegistration({ password });
+      const res = await register(payload);
+      expect(res.statusCode, password).toBe(400);
+      expect(problem(res)).toMatchObject({
+        code: 'password_breached',
+        detail: passwordPolicyMessages.breached,
+        errors: { password: [passwordPolicyMessages.breached] },
+      });
+      expect(await t.app.ctx.database.db.selectFrom('users').select('id').where('email', '=', payload.email).executeTakeFirst()).toBeUndefined();
+    }
+  });
+
+  it('register: a breached password is refused before the email is looked up, so it says nothing about the email', async () => {
+    const payload = individualRegistration();
+    expect((await register(payload)).statusCode).toBe(200);
+    const res = await register({ ...individualRegistration({ password: 'Password123!' }), email: payload.email });
+    expect(problem(res).code).toBe('password_breached');
   });
 
   it('A7 register: wrong-typed fields answer 400, never 5xx', async () => {

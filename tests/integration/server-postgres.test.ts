@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readIndividualDetails } from '../../src/server/accounts/id-numbers';
 import { ACCESS_COOKIE } from '../../src/server/auth';
+import { m0130SealedIdNumbers } from '../../src/server/db/migrations/0130_sealed_id_numbers';
+import { createTextSealer } from '../../src/server/lib/sealed-text';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed';
 import { Client, registerIndividual, startApp, type TestApp } from './accounts-harness';
 
@@ -64,5 +67,22 @@ describe.skipIf(!url)('server on PostgreSQL (DATABASE_URL)', () => {
   it('rereads epoch-millisecond columns as numbers', async () => {
     const row = await t.app.ctx.database.db.selectFrom('sessions').select('created_at').executeTakeFirstOrThrow();
     expect(typeof row.created_at).toBe('number');
+  });
+
+  it('stores ID numbers sealed, and 0130 seals ones an older version stored in clear', async () => {
+    const db = t.app.ctx.database.db;
+    const sealer = createTextSealer(t.app.ctx.keys.idNumbers);
+    const { user } = await registerIndividual(t);
+    const row = await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.individual_details).not.toContain('123-45-6789');
+    expect(readIndividualDetails(row, sealer)?.id_number).toBe('123-45-6789');
+
+    // What an older version left: the number in clear.
+    const legacy = JSON.stringify({ ...JSON.parse(row.individual_details!), id_number: '078-05-1120' });
+    await db.updateTable('users').set({ individual_details: legacy }).where('id', '=', user.id).execute();
+    await m0130SealedIdNumbers.up(db, { dialect: 'postgres', keys: t.app.ctx.keys });
+    const sealed = await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(sealed.individual_details).not.toContain('078-05-1120');
+    expect(readIndividualDetails(sealed, sealer)?.id_number).toBe('078-05-1120');
   });
 });

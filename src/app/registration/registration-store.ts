@@ -11,10 +11,14 @@ import type {
 /**
  * The registration model of spec A §3, carried across the registration steps.
  *
- * It lives in sessionStorage so a reload keeps the user's answers, except the two password
- * fields: those stay in memory only, because anything in Web Storage can be read by any
- * script on the origin. After a reload the detail steps send the user back to step 1 to
- * type the password again (see `hasPassword`).
+ * It lives in sessionStorage so a reload keeps the user's answers, except what would hurt if
+ * another script on the origin read it: the two password fields, the date of birth and the ID
+ * number (SSN or passport), of the user and of any beneficial owner. Those stay in this
+ * module's memory only. What a reload keeps: account type, names, email, phone, account
+ * purpose, residence, ID type and ID country, the business answers and owners' other
+ * details. What it loses: the passwords (the detail steps send the user back to step 1 to
+ * type them again, see `hasPassword`), and the date of birth and ID number (typed again on
+ * the details step).
  */
 export interface RegistrationModel {
   account_type: AccountType;
@@ -35,8 +39,16 @@ export interface RegistrationModel {
   beneficial_owners?: BeneficialOwner[];
 }
 
-type Secrets = Pick<RegistrationModel, 'password' | 'password2'>;
-type Stored = Omit<RegistrationModel, keyof Secrets>;
+/** The parts kept in memory only. */
+interface Secrets {
+  password: string;
+  password2: string;
+  dob: string;
+  id_number: string;
+  /** Per beneficial owner, by position. */
+  owners: ReadonlyArray<Pick<BeneficialOwner, 'dob' | 'id_number'>>;
+}
+type Stored = Omit<RegistrationModel, 'password' | 'password2'>;
 
 export function defaultRegistration(): RegistrationModel {
   return {
@@ -71,7 +83,7 @@ export function defaultRegistration(): RegistrationModel {
   };
 }
 
-const NO_SECRETS: Secrets = { password: '', password2: '' };
+const NO_SECRETS: Secrets = { password: '', password2: '', dob: '', id_number: '', owners: [] };
 let secrets: Secrets = NO_SECRETS;
 // Used when sessionStorage is unavailable (disabled storage, some private modes).
 let fallback: Stored | null = null;
@@ -80,34 +92,63 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** The model without what stays in memory (see Secrets), as it may be written to storage. */
+function withoutSecrets(model: Partial<Stored>): Partial<Stored> {
+  const copy: Partial<Stored> = { ...model };
+  if (isRecord(copy.individual)) {
+    const { dob: _dob, id_number: _idNumber, ...individual } = copy.individual;
+    copy.individual = individual as Stored['individual'];
+  }
+  if (Array.isArray(copy.beneficial_owners)) {
+    copy.beneficial_owners = copy.beneficial_owners.map((owner) => {
+      const { dob: _dob, id_number: _idNumber, ...rest } = isRecord(owner) ? owner : ({} as BeneficialOwner);
+      return rest as BeneficialOwner;
+    });
+  }
+  return copy;
+}
+
+function writeStored(model: Partial<Stored>): void {
+  try {
+    sessionStorage.setItem(storageKeys.registration, JSON.stringify(withoutSecrets(model)));
+  } catch {
+    fallback = withoutSecrets(model) as Stored;
+  }
+}
+
 function readStored(): Partial<Stored> {
   try {
     const raw = sessionStorage.getItem(storageKeys.registration);
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return isRecord(parsed) ? (parsed as Partial<Stored>) : {};
+    if (!isRecord(parsed)) return {};
+    const stored = parsed as Partial<Stored>;
+    // A copy written before dates of birth and ID numbers were kept out of storage: rewrite it without them.
+    const clean = withoutSecrets(stored);
+    if (JSON.stringify(clean) !== raw) writeStored(clean);
+    return clean;
   } catch {
     return fallback ?? {};
-  }
-}
-
-function writeStored(model: Stored): void {
-  try {
-    sessionStorage.setItem(storageKeys.registration, JSON.stringify(model));
-  } catch {
-    fallback = model;
   }
 }
 
 function read(): RegistrationModel {
   const defaults = defaultRegistration();
   const stored = readStored();
+  const owners = Array.isArray(stored.beneficial_owners) ? stored.beneficial_owners : undefined;
   // Merged over the defaults so an older or partial copy still yields a complete model.
   return {
     ...defaults,
     ...stored,
-    individual: { ...defaults.individual, ...(isRecord(stored.individual) ? stored.individual : {}) },
+    individual: {
+      ...defaults.individual,
+      ...(isRecord(stored.individual) ? stored.individual : {}),
+      dob: secrets.dob,
+      id_number: secrets.id_number,
+    },
     business: { ...defaults.business, ...(isRecord(stored.business) ? stored.business : {}) },
-    ...secrets,
+    ...(owners ? { beneficial_owners: owners.map((o, i) => ({ ...o, dob: '', id_number: '', ...secrets.owners[i] })) } : {}),
+    password: secrets.password,
+    password2: secrets.password2,
   };
 }
 
@@ -117,7 +158,13 @@ export const registrationStore = {
   update(patch: Partial<RegistrationModel>): RegistrationModel {
     const next = { ...read(), ...patch };
     const { password, password2, ...stored } = next;
-    secrets = { password, password2 };
+    secrets = {
+      password,
+      password2,
+      dob: next.individual.dob,
+      id_number: next.individual.id_number,
+      owners: (next.beneficial_owners ?? []).map((o) => ({ dob: o.dob, id_number: o.id_number })),
+    };
     writeStored(stored);
     return next;
   },

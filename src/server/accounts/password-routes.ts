@@ -7,6 +7,7 @@ import {
   validateResetTokenResponseSchema,
 } from '../../shared/api/auth';
 import { paths } from '../../shared/api/paths';
+import { assertNotBreached } from '../auth';
 import type { AppContext } from '../context';
 import { byBodyField, byIp, rateLimit } from '../http/rate-limit';
 import { defineRoute } from '../http/route';
@@ -54,6 +55,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
     body: resetPasswordRequestSchema,
     response: messageResponseSchema,
     async handler({ body, request }) {
+      assertNotBreached(body.new_password, 'new_password');
       const user = await reset.reset(body.user_id, body.token, body.new_password);
       request.log.info({ userId: user.id }, 'password reset; all sessions revoked');
       return { success: true, message: 'Your password has been changed. Please log in with your new password.' };

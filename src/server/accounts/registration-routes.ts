@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { loginResponseSchema } from '../../shared/api/auth';
 import { paths } from '../../shared/api/paths';
 import { beneficialOwnersRequestSchema, principalAddressRequestSchema, registrationRequestSchema } from '../../shared/api/users';
-import { hashPassword } from '../auth';
+import { assertNotBreached, hashPassword } from '../auth';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import type { UserRow } from '../db/schema';
 import { appError, errorCatalogue } from '../errors';
 import { byIp, rateLimit } from '../http/rate-limit';
 import { defineRoute } from '../http/route';
+import { createTextSealer } from '../lib/sealed-text';
 import { inTransaction, repositories } from '../repositories';
 import { beneficialOwnerRows, newUserRow, principalPlaceColumns } from './registration';
 import { sessionMeta } from './request-meta';
@@ -23,6 +24,7 @@ function requireBusiness(user: UserRow): void {
 /** Spec A §7: registration and the business onboarding steps. */
 export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { database, clock, sessions, authenticator, config } = ctx;
+  const idSealer = createTextSealer(ctx.keys.idNumbers);
 
   defineRoute(app, authenticator, {
     method: 'POST',
@@ -32,14 +34,18 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     response: loginResponseSchema,
     preHandler: [rateLimit(app, config.rateLimits.registerPerIp, byIp)],
     async handler({ body, request, reply }) {
+      assertNotBreached(body.password, 'password');
+      // Hashed before the email is looked up, so a taken email costs the same argon2 work as a
+      // new one and the answer's timing does not tell them apart (docs/API.md).
+      const passwordHash = await hashPassword(body.password);
       if (await repositories(database.db).users.findByEmail(body.email)) throw emailTaken();
-      const row = newUserRow(body, await hashPassword(body.password), clock.now());
+      const row = newUserRow(body, passwordHash, clock.now(), idSealer);
       let started;
       try {
         started = await inTransaction(database, async (repos) => {
           await repos.users.insert(row);
           if (body.account_type === 'corporation' && body.beneficial_owners?.length) {
-            await repos.users.replaceBeneficialOwners(row.id, beneficialOwnerRows(body.beneficial_owners), clock.now());
+            await repos.users.replaceBeneficialOwners(row.id, beneficialOwnerRows(body.beneficial_owners, idSealer), clock.now());
           }
           const session = await sessions.start(repos, row.id, sessionMeta(request));
           const user = await repos.users.findById(row.id);
@@ -88,7 +94,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
       requireBusiness(auth.user);
       const user = await inTransaction(database, async (repos) => {
         const now = clock.now();
-        await repos.users.replaceBeneficialOwners(auth.user.id, beneficialOwnerRows(body), now);
+        await repos.users.replaceBeneficialOwners(auth.user.id, beneficialOwnerRows(body, idSealer), now);
         await repos.users.update(auth.user.id, { has_submitted_beneficial_owners: 1, updated_at: now });
         return (await repos.users.findById(auth.user.id))!;
       });

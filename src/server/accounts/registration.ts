@@ -1,11 +1,13 @@
-import type { BeneficialOwner, IndividualDetails, PrincipalPlace, RegistrationParsed } from '../../shared/api/users';
+import type { BeneficialOwner, PrincipalPlace, RegistrationParsed } from '../../shared/api/users';
 import { registerMessages } from '../../shared/messages';
 import { DEFAULT_ROLE } from '../../shared/enums';
 import type { NewUser, UserUpdate } from '../db/schema';
 import { validationError } from '../errors';
 import { toBool01 } from '../lib/bool';
 import { newId } from '../lib/ids';
+import type { TextSealer } from '../lib/sealed-text';
 import { normalizeEmail, type NewBeneficialOwner } from '../repositories';
+import { idNumberContext, individualDetailsJson } from './id-numbers';
 
 /**
  * Splits the wire phone number (country code joined to the national number) back into its
@@ -28,36 +30,37 @@ export function principalPlaceColumns(place: PrincipalPlace): UserUpdate {
   };
 }
 
-export function beneficialOwnerRows(owners: readonly BeneficialOwner[]): NewBeneficialOwner[] {
-  return owners.map((o) => ({
-    id: newId(),
-    first_name: o.first_name,
-    middle_name: o.middle_name || null,
-    last_name: o.last_name,
-    email: o.email,
-    dob: o.dob,
-    phone_number: o.phone_number,
-    id_type: o.id_type,
-    id_country_code: o.id_country_code,
-    id_number: o.id_number,
-    residential_country_code: o.residential_country_code,
-    residential_address: o.residential_address,
-    residential_city: o.residential_city,
-    residential_state: o.residential_state || null,
-    residential_postal_code: o.residential_postal_code,
-  }));
+/** The rows of a submitted owners list, each ID number sealed to its row. */
+export function beneficialOwnerRows(owners: readonly BeneficialOwner[], sealer: TextSealer): NewBeneficialOwner[] {
+  return owners.map((o) => {
+    const id = newId();
+    return {
+      id,
+      first_name: o.first_name,
+      middle_name: o.middle_name || null,
+      last_name: o.last_name,
+      email: o.email,
+      dob: o.dob,
+      phone_number: o.phone_number,
+      id_type: o.id_type,
+      id_country_code: o.id_country_code,
+      id_number: sealer.seal(o.id_number, idNumberContext.beneficialOwner(id)),
+      residential_country_code: o.residential_country_code,
+      residential_address: o.residential_address,
+      residential_city: o.residential_city,
+      residential_state: o.residential_state || null,
+      residential_postal_code: o.residential_postal_code,
+    };
+  });
 }
 
-function individualJson(details: IndividualDetails): string {
-  return JSON.stringify({ ...details, residential_state: details.residential_state || null });
-}
-
-/** The users row for a validated registration (password already hashed). */
-export function newUserRow(input: RegistrationParsed, passwordHash: string, now: number): NewUser {
+/** The users row for a validated registration (password already hashed, ID number sealed). */
+export function newUserRow(input: RegistrationParsed, passwordHash: string, now: number, sealer: TextSealer): NewUser {
   const isBusiness = input.account_type === 'corporation';
   const place = isBusiness && input.business ? principalPlaceColumns(input.business) : {};
+  const id = newId();
   return {
-    id: newId(),
+    id,
     email: input.email,
     email_normalized: normalizeEmail(input.email),
     password_hash: passwordHash,
@@ -76,7 +79,7 @@ export function newUserRow(input: RegistrationParsed, passwordHash: string, now:
     // an empty one: "no owners above 25%") means the step was done.
     has_submitted_beneficial_owners: toBool01(isBusiness && input.beneficial_owners !== undefined),
     enhanced_due_diligence_required: 0,
-    individual_details: !isBusiness && input.individual ? individualJson(input.individual) : null,
+    individual_details: !isBusiness && input.individual ? individualDetailsJson(input.individual, id, sealer) : null,
     business_details: isBusiness && input.business_details ? JSON.stringify(input.business_details) : null,
     principal_place_country: null,
     principal_place_state: null,

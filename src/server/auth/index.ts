@@ -1,3 +1,4 @@
+export { assertNotBreached, isBreachedPassword } from './breached-passwords';
 export { createAuthenticator, toAuthenticatedUser, bearerToken, parseRoles } from './authenticate';
 export type { AuthContext, AuthenticatedUser, AuthVia, Authenticator } from './authenticate';
 export { isTrustedOrigin, rawRequestScheme } from './origin';

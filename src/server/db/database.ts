@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema';
+import { ensurePrivateDir, ensurePrivateFile, narrowIfPresent } from '../lib/private-files';
 import { FastSqliteDialect } from './sqlite-fast-dialect';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -45,8 +45,11 @@ export function createDatabase(options: DatabaseOptions): AppDatabase {
 }
 
 function createSqlite(dataDir: string): AppDatabase {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = sqliteFile(dataDir);
+  // Created 0600 before SQLite opens it; SQLite gives the -wal and -shm files the same mode.
+  ensurePrivateFile(file);
+  for (const companion of [`${file}-wal`, `${file}-shm`]) narrowIfPresent(companion);
   const raw = new SqliteDatabase(file);
   // Under load every commit rewrites whole pages of the indexes it touches (a user's latest
   // orders, fills and journal lines) to the WAL: 2 KB pages write about half of what 4 KB ones do for

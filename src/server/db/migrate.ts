@@ -1,10 +1,25 @@
 import { Migrator, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import type { AppDatabase } from './database';
-import { migrations as allMigrations, type VersionedMigration } from './migrations';
+import type { ServerKeys } from '../auth/keys';
+import { migrations as allMigrations, type MigrationContext, type VersionedMigration } from './migrations';
+
+export interface MigrateOptions {
+  /** The server's keys (see MigrationContext.keys); main and buildApp always pass them. */
+  keys?: ServerKeys | undefined;
+  migrations?: readonly VersionedMigration[];
+}
+
+function isMigrationList(value: MigrateOptions | readonly VersionedMigration[]): value is readonly VersionedMigration[] {
+  return Array.isArray(value);
+}
 
 /** Hands Kysely's Migrator the in-code list (no filesystem scanning, so bundling is safe). */
-export function migrationProvider(database: AppDatabase, list: readonly VersionedMigration[] = allMigrations): MigrationProvider {
-  const ctx = { dialect: database.dialect };
+export function migrationProvider(
+  database: AppDatabase,
+  list: readonly VersionedMigration[] = allMigrations,
+  keys?: ServerKeys,
+): MigrationProvider {
+  const ctx: MigrationContext = { dialect: database.dialect, keys };
   return {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -23,9 +38,12 @@ export function migrationProvider(database: AppDatabase, list: readonly Versione
 /** Brings the schema to the newest version; throws (after logging nothing) if a step fails. */
 export async function migrateToLatest(
   database: AppDatabase,
-  list: readonly VersionedMigration[] = allMigrations,
+  /** The options, or just the list of migrations to apply (tests of one step). */
+  optionsOrList: MigrateOptions | readonly VersionedMigration[] = {},
 ): Promise<MigrationResult[]> {
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database, list) });
+  const options: MigrateOptions = isMigrationList(optionsOrList) ? { migrations: optionsOrList } : optionsOrList;
+  const provider = migrationProvider(database, options.migrations ?? allMigrations, options.keys);
+  const migrator = new Migrator({ db: database.db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

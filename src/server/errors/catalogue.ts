@@ -1,4 +1,4 @@
-import { accountMessages, passwordMessages, verificationMessages } from '../../shared/messages';
+import { accountMessages, passwordMessages, passwordPolicyMessages, verificationMessages } from '../../shared/messages';
 import { exchangeErrors } from '../exchange/errors';
 
 // Every error the server answers with, by stable code. Clients show `detail` (spec A §8
@@ -50,6 +50,7 @@ export const errorCatalogue = {
   email_taken: { status: 409, detail: 'An account with this email address already exists.' },
   wrong_account_type: { status: 409, detail: 'This step only applies to business accounts.' },
   reset_token_invalid: { status: 400, detail: passwordMessages.resetTokenInvalid },
+  password_breached: { status: 400, detail: passwordPolicyMessages.breached },
   already_verified: { status: 409, detail: 'This contact detail is already verified.' },
   verification_code_incorrect: { status: 400, detail: verificationMessages.codeIncorrect },
   verification_code_expired: { status: 400, detail: 'The verification code has expired. Please request a new one.' },

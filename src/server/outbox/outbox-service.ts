@@ -14,11 +14,20 @@ export type OutboxChannel = 'email' | 'sms';
  */
 export type OutboxDelivery = { kind: 'log' } | { kind: 'send'; mail: MailTransport | null; sms: SmsProvider };
 
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
 const BATCH = 50;
 const RETRY_INTERVAL_MS = 30_000;
 
-export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: FastifyBaseLogger; delivery: OutboxDelivery }) {
+export interface OutboxDeps {
+  database: AppDatabase;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  delivery: OutboxDelivery;
+  /** The dev outbox page is served and shows each message's code and link: keep them. */
+  keepForDevOutbox: boolean;
+}
+
+export function createOutbox(deps: OutboxDeps) {
   const { database, clock, log, delivery } = deps;
   let running: Promise<void> | undefined;
   let again = false;
@@ -26,10 +35,24 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
   // Failed sends are retried periodically; unref so the timer never keeps the process alive.
   const retryTimer = delivery.kind === 'send' ? setInterval(() => kick(), RETRY_INTERVAL_MS).unref() : undefined;
 
+  // Codes and reset links stay in clear in the outbox only as long as someone needs them: while
+  // the dev outbox page shows them, they are kept; otherwise they are dropped once the message
+  // is sent (or logged) or has used its last attempt, and at start from rows that are done
+  // with but still hold them. The log never shows them.
+  const redact = !deps.keepForDevOutbox;
+  let swept = false;
+
+  async function sweepOnce(): Promise<void> {
+    if (!redact || swept) return;
+    const count = await repositories(database.db).outbox.redactSettled(MAX_ATTEMPTS);
+    swept = true;
+    if (count > 0) log.info({ count }, 'outbox: codes and links of settled messages removed');
+  }
+
   async function deliver(row: OutboxRow): Promise<void> {
     if (delivery.kind === 'log') {
       log.info(
-        { outbox: row.id, channel: row.channel, to: row.recipient, subject: row.subject, code: row.code, link: row.link },
+        { outbox: row.id, channel: row.channel, to: row.recipient, subject: row.subject },
         'outbox message (development: not sent, see /dev/outbox)',
       );
       return;
@@ -42,15 +65,16 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
   const deliverable: readonly OutboxChannel[] | undefined = delivery.kind === 'send' && !delivery.mail ? ['sms'] : undefined;
 
   async function flushOnce(): Promise<void> {
+    await sweepOnce();
     const repos = repositories(database.db);
     const pending = await repos.outbox.listUnsent(BATCH, MAX_ATTEMPTS, deliverable);
     for (const row of pending) {
       try {
         await deliver(row);
-        await repos.outbox.markSent(row.id, clock.now(), delivery.kind === 'send');
+        await repos.outbox.markSent(row.id, clock.now(), redact);
       } catch (err) {
         log.error({ err, outbox: row.id, channel: row.channel }, 'outbox delivery failed');
-        await repos.outbox.markFailed(row.id, err instanceof Error ? err.message : String(err));
+        await repos.outbox.markFailed(row.id, err instanceof Error ? err.message : String(err), MAX_ATTEMPTS, redact);
       }
     }
   }

@@ -1,8 +1,11 @@
-import type { Insertable } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Executor } from '../db/database';
-import type { OutboxRow, OutboxTable } from '../db/schema';
+import type { Database, OutboxRow, OutboxTable } from '../db/schema';
 
 export type NewOutboxMessage = Omit<Insertable<OutboxTable>, 'id' | 'sent_at' | 'attempts' | 'last_error'>;
+
+/** What is left of a message's body once its secret parts are dropped. */
+export const redactedBody = { delivered: '(delivered)', undeliverable: '(undeliverable)' } as const;
 
 export function outboxRepository(db: Executor) {
   return {
@@ -36,18 +39,54 @@ export function outboxRepository(db: Executor) {
           sent_at: now,
           attempts: (eb) => eb('attempts', '+', 1),
           last_error: null,
-          ...(redact ? { body: '(delivered)', code: null, link: null } : {}),
+          ...(redact ? { body: redactedBody.delivered, code: null, link: null } : {}),
         })
         .where('id', '=', id)
         .execute();
     },
 
-    async markFailed(id: number, error: string): Promise<void> {
+    /**
+     * Counts a failed attempt. With `redact`, a message that has used its last attempt loses
+     * its secret parts: it will never be sent, so nobody needs its code or link again.
+     */
+    async markFailed(id: number, error: string, maxAttempts: number, redact: boolean): Promise<void> {
       await db
         .updateTable('outbox')
         .set({ attempts: (eb) => eb('attempts', '+', 1), last_error: error.slice(0, 500) })
         .where('id', '=', id)
         .execute();
+      if (redact) {
+        await db
+          .updateTable('outbox')
+          .set({ body: redactedBody.undeliverable, code: null, link: null })
+          .where('id', '=', id)
+          .where('attempts', '>=', maxAttempts)
+          .execute();
+      }
+    },
+
+    /**
+     * Drops the secret parts of every message that is done with, delivered or given up on,
+     * and still holds them (rows of an older version, or of a development run on the same
+     * database). Answers how many rows it changed.
+     */
+    async redactSettled(maxAttempts: number): Promise<number> {
+      const holdsSecrets = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+        eb.or([eb('code', 'is not', null), eb('link', 'is not', null), eb('body', 'not in', Object.values(redactedBody))]);
+      const delivered = await db
+        .updateTable('outbox')
+        .set({ body: redactedBody.delivered, code: null, link: null })
+        .where('sent_at', 'is not', null)
+        .where(holdsSecrets)
+        .executeTakeFirst();
+      const abandoned = await db
+        .updateTable('outbox')
+        .set({ body: redactedBody.undeliverable, code: null, link: null })
+        .where('sent_at', 'is', null)
+        .where('attempts', '>=', maxAttempts)
+        .where(holdsSecrets)
+        .executeTakeFirst();
+      return Number(delivered.numUpdatedRows) + Number(abandoned.numUpdatedRows);
     },
   };
 }

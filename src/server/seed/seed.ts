@@ -1,9 +1,11 @@
 import { canonicalDecimal } from '../../shared/money/units';
-import { hashPassword } from '../auth';
+import { individualDetailsJson } from '../accounts/id-numbers';
+import { hashPassword, type ServerKeys } from '../auth';
 import type { Clock } from '../clock';
 import type { AppDatabase } from '../db/database';
 import type { NewUser } from '../db/schema';
 import { newId } from '../lib/ids';
+import { createTextSealer } from '../lib/sealed-text';
 import { inTransaction, normalizeEmail, repositories } from '../repositories';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoBalances, seedCurrencies, seedPairs } from './reference-data';
 
@@ -16,6 +18,8 @@ export interface SeedResult {
 export interface SeedOptions {
   /** Create the demo account (published password): only with the dev setting. */
   demoUser: boolean;
+  /** The server's keys: the demo user's ID number is stored sealed like everybody's. */
+  keys: ServerKeys;
 }
 
 /**
@@ -31,8 +35,9 @@ export async function seed(database: AppDatabase, clock: Clock, options: SeedOpt
     if (hasDemo || (await repos.users.findByEmail(DEMO_EMAIL))) return { demoUserCreated: false, demoUserExists: true };
     if (!options.demoUser) return { demoUserCreated: false, demoUserExists: false };
     const now = clock.now();
+    const id = newId();
     const user: NewUser = {
-      id: newId(),
+      id,
       email: DEMO_EMAIL,
       email_normalized: normalizeEmail(DEMO_EMAIL),
       password_hash: passwordHash,
@@ -49,17 +54,21 @@ export async function seed(database: AppDatabase, clock: Clock, options: SeedOpt
       has_submitted_principal_address: 0,
       has_submitted_beneficial_owners: 0,
       enhanced_due_diligence_required: 0,
-      individual_details: JSON.stringify({
-        dob: '1990-04-12',
-        residential_country_code: 'US',
-        residential_address: '1 Demo Street',
-        residential_city: 'New York',
-        residential_state: 'NY',
-        residential_postal_code: '10001',
-        id_type: 'passport',
-        id_number: 'X0000000',
-        id_country_code: 'US',
-      }),
+      individual_details: individualDetailsJson(
+        {
+          dob: '1990-04-12',
+          residential_country_code: 'US',
+          residential_address: '1 Demo Street',
+          residential_city: 'New York',
+          residential_state: 'NY',
+          residential_postal_code: '10001',
+          id_type: 'passport',
+          id_number: 'X0000000',
+          id_country_code: 'US',
+        },
+        id,
+        createTextSealer(options.keys.idNumbers),
+      ),
       business_details: null,
       principal_place_country: null,
       principal_place_state: null,

@@ -15,9 +15,11 @@ import {
   beneficialOwnerMessages,
   businessDetailsMessages,
   individualMessages,
+  passwordPolicyMessages,
   principalAddressMessages,
   registerMessages,
 } from '../messages';
+import { brokenPasswordRules, PASSWORD_MAX_LENGTH, type PasswordRule } from './password-policy';
 
 // Spec A §3: the user, the registration model, business details and beneficial owners.
 
@@ -80,14 +82,23 @@ export function isValidSsn(value: string): boolean {
   return SSN_RE.test(value);
 }
 
-/** Spec A §5: password rules of register step 1. */
+/** Register step 1 says which rule a password breaks: spec A §5's texts and ours. */
+const registerRuleMessages: Record<PasswordRule, string> = {
+  length: passwordPolicyMessages.tooShort,
+  symbol: registerMessages.passwordNonAlphanumeric,
+  lowercase: registerMessages.passwordLowercase,
+  uppercase: registerMessages.passwordUppercase,
+  digit: passwordPolicyMessages.digit,
+};
+
+/** The shared password rule (password-policy.ts), one message per broken part. */
 export const registerPasswordField = z
   .string({ error: registerMessages.passwordRequired })
   .min(1, registerMessages.passwordRequired)
-  .max(256)
-  .regex(/[^a-zA-Z0-9]/, registerMessages.passwordNonAlphanumeric)
-  .regex(/[a-z]/, registerMessages.passwordLowercase)
-  .regex(/[A-Z]/, registerMessages.passwordUppercase);
+  .max(PASSWORD_MAX_LENGTH)
+  .superRefine((value, ctx) => {
+    for (const rule of brokenPasswordRules(value)) ctx.addIssue({ code: 'custom', message: registerRuleMessages[rule] });
+  });
 
 export const phoneCountryCodeField = required(registerMessages.phoneCountryCode, 8).refine(
   (v) => diallingCodeSet.has(v),

@@ -11,7 +11,7 @@ import { accountRoutes } from './account-routes';
 import { BusinessDetailsFields } from './BusinessDetailsFields';
 import { PrincipalPlaceFields } from './PrincipalPlaceFields';
 import { RequirePassword } from './RequirePassword';
-import { submitFailure, type SubmitFailure } from './submit-failure';
+import { returnForPassword, submitFailure, type SubmitFailure } from './submit-failure';
 import '../../forms/forms.css';
 
 /**
@@ -66,7 +66,7 @@ function BusinessForm() {
       await submitRegistration(model);
       navigate(accountRoutes.beneficialOwners, { replace: true });
     } catch (error) {
-      setFailure(submitFailure(error, form));
+      if (!returnForPassword(error, navigate)) setFailure(submitFailure(error, form));
     }
   }
 

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../shared/api/paths';
 import { storageKeys } from '../../../shared/constants';
-import { accountMessages, individualMessages as m } from '../../../shared/messages';
+import { accountMessages, individualMessages as m, passwordPolicyMessages } from '../../../shared/messages';
 import { registrationStore } from '../../registration/registration-store';
 import { session } from '../../session/session';
 import { fakeApi, ok, problem, renderPage, useCleanAccountState, validationProblem, wireUser } from './account-test-kit';
 import RegisterIndividualPage from './RegisterIndividualPage';
+import RegisterPage from './RegisterPage';
 
 useCleanAccountState();
 
@@ -246,6 +248,32 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(accountMessages.invalidRequest)).toBeTruthy();
     expect(within(alert).getByText('An account with this email address already exists.')).toBeTruthy();
+  });
+
+  it('a breached password refused by the server goes back to step 1 and shows there on the password field', async () => {
+    seedStep1();
+    fakeApi().on(
+      'POST',
+      paths.users.register,
+      problem(400, passwordPolicyMessages.breached, { code: 'password_breached', errors: { password: [passwordPolicyMessages.breached] } }),
+    );
+    const { user } = renderPage(<RegisterIndividualPage />, {
+      path: '/account/register/individual',
+      extraRoutes: <Route path="/account/register" element={<RegisterPage />} />,
+    });
+    await fillValid(user);
+    await user.click(submit());
+
+    const password = await screen.findByLabelText('Password', { exact: true });
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toContain(passwordPolicyMessages.breached);
+    // Continue with the same password does nothing; another one clears the message.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(passwordPolicyMessages.breached)).toBeTruthy();
+    await user.type(password, 'x');
+    expect(screen.queryByText(passwordPolicyMessages.breached)).toBeNull();
+    // The details typed on the individual step are still there in memory.
+    expect(registrationStore.get().individual).toMatchObject({ dob: '1990-05-17', id_number: '123-45-6789', residential_city: 'San Francisco' });
   });
 
   it('the password is never stored: after a reload the user re-enters it on step 1', async () => {

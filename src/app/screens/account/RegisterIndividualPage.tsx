@@ -17,7 +17,7 @@ import { accountRoutes } from './account-routes';
 import { IdentityFields } from './IdentityFields';
 import { ResidenceFields } from './ResidenceFields';
 import { RequirePassword } from './RequirePassword';
-import { submitFailure, type SubmitFailure } from './submit-failure';
+import { returnForPassword, submitFailure, type SubmitFailure } from './submit-failure';
 import '../../forms/forms.css';
 
 type Purpose = (typeof individualAccountPurposes)[number];
@@ -61,7 +61,7 @@ function IndividualDetailsForm() {
       await submitRegistration(model);
       navigate(accountRoutes.verifyEmail, { replace: true });
     } catch (error) {
-      setFailure(submitFailure(error, form));
+      if (!returnForPassword(error, navigate)) setFailure(submitFailure(error, form));
     }
   }
 

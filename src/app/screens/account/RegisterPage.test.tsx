@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../../../shared/constants';
-import { registerMessages as m } from '../../../shared/messages';
+import { passwordPolicyMessages as policy, registerMessages as m } from '../../../shared/messages';
 import { registrationStore } from '../../registration/registration-store';
 import { renderPage, useCleanAccountState } from './account-test-kit';
 import RegisterPage from './RegisterPage';
@@ -109,7 +109,26 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     await user.type(field('Password'), 'D!');
     expect(screen.queryByText(m.passwordNonAlphanumeric)).toBeNull();
     expect(screen.queryByText(m.passwordUppercase)).toBeNull();
+    // The rule the reset has too: 12 characters and a digit.
+    expect(screen.getByText(policy.tooShort)).toBeTruthy();
+    expect(screen.getByText(policy.digit)).toBeTruthy();
+    await user.type(field('Password'), '1234567');
+    expect(screen.queryByText(policy.tooShort)).toBeNull();
+    expect(screen.queryByText(policy.digit)).toBeNull();
     expect(field('Password').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("A5 register: a three-character password 'aA!' is refused for its length and missing digit; Continue stays", async () => {
+    const { user } = setup();
+    await fillValid(user, 'aA!');
+    expect(screen.getByText(policy.tooShort)).toBeTruthy();
+    expect(screen.getByText(policy.digit)).toBeTruthy();
+    expect(screen.queryByText(m.passwordNonAlphanumeric)).toBeNull();
+    expect(screen.queryByText(m.passwordLowercase)).toBeNull();
+    expect(screen.queryByText(m.passwordUppercase)).toBeNull();
+    await user.click(submit());
+    expect(screen.queryByTestId('location')).toBeNull();
+    expect(registrationStore.hasPassword()).toBe(false);
   });
 
   it("A5 register: 'Passwords must have at least one lowercase ('a'-'z').' for an upper-case password", async () => {

@@ -21,13 +21,18 @@ const diallingOptions = diallingCodes.map((d) => ({ key: `${d.country}${d.code}`
 /** Where a returning user is told why they are back here (see RegisterIndividualPage). */
 export interface RegisterPageState {
   reenterPassword?: boolean;
+  /** The server refused the password typed here (e.g. a breached one): its message. */
+  refusedPassword?: string;
 }
 
 /** Spec A §2 register step 1: basic details. */
 export default function RegisterPage() {
   const navigate = useNavigate();
-  const reenterPassword = (useLocation().state as RegisterPageState | null)?.reenterPassword === true;
+  const state = useLocation().state as RegisterPageState | null;
+  const reenterPassword = state?.reenterPassword === true;
   const [initial] = useState(() => registrationStore.get());
+  // Shown on the password field for as long as it still holds the password the server refused.
+  const refused = state?.refusedPassword ? { message: state.refusedPassword, value: initial.password } : undefined;
 
   const { control, register, handleSubmit, formState } = useForm<BasicDetailsInput, unknown, BasicDetailsForm>({
     resolver: zodResolver(basicDetailsFormSchema),
@@ -48,9 +53,14 @@ export default function RegisterPage() {
   // Spec A §5: the password rules show as soon as the field has been edited, not only
   // after a submit attempt like every other message.
   const password = useWatch({ control, name: 'password' });
-  const passwordErrors = formState.dirtyFields.password || formState.isSubmitted ? passwordRuleMessages(password) : [];
+  const stillRefused = refused !== undefined && password === refused.value;
+  const passwordErrors = [
+    ...(formState.dirtyFields.password || formState.isSubmitted ? passwordRuleMessages(password) : []),
+    ...(stillRefused ? [refused.message] : []),
+  ];
 
   function onSubmit(values: BasicDetailsForm) {
+    if (stillRefused) return;
     registrationStore.update(values);
     navigate(values.account_type === 'corporation' ? accountRoutes.registerBusiness : accountRoutes.registerIndividual);
   }

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../shared/api/paths';
-import { passwordMessages as m } from '../../../shared/messages';
+import { passwordMessages as m, passwordPolicyMessages } from '../../../shared/messages';
 import { deferred } from '../../testing/fake-fetch';
 import { fakeApi, ok, problem, renderPage, useCleanAccountState, type FakeReply } from './account-test-kit';
 import ResetPasswordPage from './ResetPasswordPage';
@@ -64,7 +64,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     await user.type(newPassword(), 'Abcdefgh1!x');
     expect(screen.getByText(m.weakPassword)).toBeTruthy();
     await user.clear(newPassword());
-    // 12 characters but no symbol from @$!%*?&.
+    // 12 characters but no symbol.
     await user.type(newPassword(), 'Abcdefgh1234');
     expect(screen.getByText(m.weakPassword)).toBeTruthy();
     await user.type(newPassword(), '@');
@@ -99,6 +99,33 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
       confirm_password: STRONG,
     });
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/account/login');
+  });
+
+  it('a breached password refused by the server shows on the field and keeps the form (the link is still good)', async () => {
+    const api = fakeApi()
+      .on('POST', paths.auth.validateResetToken, ok({ valid: true }))
+      .on(
+        'POST',
+        paths.auth.resetPassword,
+        problem(400, passwordPolicyMessages.breached, { code: 'password_breached', errors: { new_password: [passwordPolicyMessages.breached] } }),
+        ok({ success: true, message: 'Password changed.' }),
+      );
+    const { user } = setup();
+    await screen.findByLabelText('New password');
+    await user.type(newPassword(), 'P@ssw0rd2024!');
+    await user.type(confirm(), 'P@ssw0rd2024!');
+    await user.click(submit());
+    expect(await screen.findByText(passwordPolicyMessages.breached)).toBeTruthy();
+    expect(newPassword().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('heading', { name: m.invalidLinkTitle })).toBeNull();
+
+    await user.clear(newPassword());
+    await user.type(newPassword(), STRONG);
+    await user.clear(confirm());
+    await user.type(confirm(), STRONG);
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: m.passwordChangedTitle })).toBeTruthy();
+    expect(api.callsTo('POST', paths.auth.resetPassword)).toHaveLength(2);
   });
 
   it('A8 reset: a failed reset shows the server message or the default text', async () => {

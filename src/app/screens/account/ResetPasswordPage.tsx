@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { accountLimits } from '../../../shared/constants';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/api/password-policy';
 import { passwordMessages } from '../../../shared/messages';
 import { FormText } from '../../forms/form-fields';
+import { applyServerFieldErrors } from '../../forms/server-errors';
+import { HttpError } from '../../http/client';
 import { resetPassword, validateResetToken } from './account-api';
 import { accountRoutes } from './account-routes';
 import { resetPasswordFormSchema, type ResetPasswordForm, type ResetPasswordFormInput } from './reset-password-form';
@@ -73,6 +75,8 @@ export default function ResetPasswordPage() {
               await resetPassword({ user_id: userId, token, ...values });
               setStatus({ kind: 'success' });
             } catch (error) {
+              // A refused password (a breached one) leaves the link usable: the form shows why.
+              if (error instanceof HttpError && error.fieldErrors?.new_password) throw error;
               setStatus({ kind: 'error', message: serverMessage(error) ?? passwordMessages.resetFailed });
             }
           }}
@@ -82,24 +86,32 @@ export default function ResetPasswordPage() {
 }
 
 function NewPasswordForm({ onSubmit }: { onSubmit: (values: ResetPasswordForm) => Promise<void> }) {
-  const { control, handleSubmit, formState } = useForm<ResetPasswordFormInput, unknown, ResetPasswordForm>({
+  const { control, handleSubmit, formState, setError, getValues } = useForm<ResetPasswordFormInput, unknown, ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { new_password: '', confirm_password: '' },
   });
 
+  async function submit(values: ResetPasswordForm) {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerFieldErrors(error instanceof HttpError ? error.fieldErrors : undefined, setError, getValues());
+    }
+  }
+
   return (
     <section className="page account-page">
       <h1>Choose a new password</h1>
-      <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form className="card form" noValidate onSubmit={handleSubmit(submit)}>
         <FormText
           control={control}
           name="new_password"
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${accountLimits.resetPasswordMinLength} characters, with a lowercase and an uppercase letter, a number and one of @$!%*?&.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, with a lowercase and an uppercase letter, a number and a symbol (such as @$!%*?&).`}
         />
         <FormText control={control} name="confirm_password" label="Confirm new password" type="password" autoComplete="new-password" />
         <div className="form-actions">

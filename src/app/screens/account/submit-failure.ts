@@ -1,7 +1,10 @@
 import type { FieldValues, UseFormGetValues, UseFormSetError } from 'react-hook-form';
+import type { NavigateFunction } from 'react-router-dom';
 import { accountMessages } from '../../../shared/messages';
 import { applyServerFieldErrors } from '../../forms/server-errors';
 import { HttpError } from '../../http/client';
+import { accountRoutes } from './account-routes';
+import type { RegisterPageState } from './RegisterPage';
 import { serverMessage } from './server-message';
 
 export interface SubmitFailure {
@@ -25,4 +28,16 @@ export function submitFailure<T extends FieldValues>(
   const detail = serverMessage(error);
   const details = detail && detail !== title && !unmatched.includes(detail) && !fieldErrors ? [detail, ...unmatched] : unmatched;
   return { title, details };
+}
+
+/**
+ * The password is typed on step 1, so a registration the server refuses for its password (a
+ * breached one: `password_breached`) goes back there, with the server's sentence shown on the
+ * password field. True when it did.
+ */
+export function returnForPassword(error: unknown, navigate: NavigateFunction): boolean {
+  const message = error instanceof HttpError ? error.fieldErrors?.password?.join(' ') : undefined;
+  if (!message) return false;
+  navigate(accountRoutes.register, { state: { refusedPassword: message } satisfies RegisterPageState });
+  return true;
 }

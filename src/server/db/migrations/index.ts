@@ -5,6 +5,7 @@ import { m0100Exchange } from './0100_exchange';
 import { m0101LeanOrderIndexes } from './0101_lean_order_indexes';
 import { m0110VerificationAttempts } from './0110_verification_attempts';
 import { m0120AccountKind } from './0120_account_kind';
+import { m0130SealedIdNumbers } from './0130_sealed_id_numbers';
 import type { VersionedMigration } from './types';
 
 // The schema history, oldest first. To change the schema add a NEW file (next number) and
@@ -17,6 +18,7 @@ export const migrations: readonly VersionedMigration[] = [
   m0101LeanOrderIndexes,
   m0110VerificationAttempts,
   m0120AccountKind,
+  m0130SealedIdNumbers,
 ];
 
 export type { MigrationContext, VersionedMigration } from './types';

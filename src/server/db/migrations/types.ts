@@ -1,9 +1,15 @@
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import type { ServerKeys } from '../../auth/keys';
 import type { Dialect } from '../database';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
   dialect: Dialect;
+  /**
+   * The server's keys, for migrations that encrypt stored values. Absent in tools that only
+   * build a schema: such a migration then fails if it finds something to encrypt.
+   */
+  keys?: ServerKeys | undefined;
 }
 
 /** One schema step. `db` is untyped on purpose: a migration sees the schema as it was then. */
