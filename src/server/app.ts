@@ -14,6 +14,8 @@ import { createDatabase, type AppDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { appError, installErrorHandling, sendProblem } from './errors';
 import { installJsonParser } from './http/json-parser';
+import { logSerializers } from './http/log-redaction';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { defineRoute, installRequestAuthSlot } from './http/route';
 import {
   createLoggingSmsProvider,
@@ -25,6 +27,7 @@ import {
 } from './outbox';
 import { seed } from './seed';
 import { installGracefulClose, type GracefulCloseOptions } from './web/graceful-close';
+import { installSecurityHeaders } from './web/security-headers';
 import { hasBuiltApp, registerWebApp, sendSpaIndex, wantsSpaFallback } from './web/spa';
 
 declare module 'fastify' {
@@ -72,9 +75,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: { level: config.logLevel } }),
+    // Every logger of the app (requests, hub, exchange) redacts secrets from logged URLs.
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance.child({}, { serializers: logSerializers }) }
+      : { logger: { level: config.logLevel, serializers: logSerializers } }),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Request ids in logs; never trust a client-supplied one.
     requestIdHeader: false,
   });
@@ -97,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     installJsonParser(app, config.bodyLimit);
     installRequestAuthSlot(app);
     await app.register(fastifyCookie);
+    await installSecurityHeaders(app, { production: config.nodeEnv === 'production', connectOrigins: config.webAppConnectOrigins });
     await app.register(fastifyRateLimit, { global: false });
 
     const keys = loadOrCreateKeys(config.dataDir);

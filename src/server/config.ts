@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy';
 
 /** One rate limit: at most `max` hits per `windowMs` for one key (IP or account). */
 export interface RateLimitRule {
@@ -22,6 +23,12 @@ export interface RateLimitConfig {
   forgotPasswordPerAccount: RateLimitRule;
   /** Registrations per IP. */
   registerPerIp: RateLimitRule;
+  /** Orders placed per user (POST /v1/orders/buy|sell). */
+  ordersPerUser: RateLimitRule;
+  /** Order cancellations per user. */
+  cancelsPerUser: RateLimitRule;
+  /** Requests for quote per user. */
+  quotesPerUser: RateLimitRule;
 }
 
 export interface ServerConfig {
@@ -42,14 +49,18 @@ export interface ServerConfig {
   simRate: number;
   /** Origins allowed to call with credentials (besides same-origin). */
   trustedOrigins: string[];
-  /** Honour X-Forwarded-* (only behind a proxy we control). */
-  trustProxy: boolean;
+  /** Which X-Forwarded-* to honour: none, that many proxy hops, or proxies at these addresses/ranges. */
+  trustProxy: TrustProxySetting;
   logLevel: string;
   /** JSON body limit in bytes. */
   bodyLimit: number;
   /** Directory of the built web app served with SPA fallback; absent = not served. */
   staticDir: string | undefined;
   rateLimits: RateLimitConfig;
+  /** Orders one user may have open (resting or waiting stops) before new ones that could rest are refused. */
+  maxOpenOrdersPerUser: number;
+  /** Origins the web app calls besides its own (absolute VITE_API_BASE / VITE_HUB_URL), for the CSP. */
+  webAppConnectOrigins: string[];
 }
 
 const MINUTE = 60_000;
@@ -62,7 +73,39 @@ export const defaultRateLimits: RateLimitConfig = {
   forgotPasswordPerIp: { max: 10, windowMs: 15 * MINUTE },
   forgotPasswordPerAccount: { max: 3, windowMs: 15 * MINUTE },
   registerPerIp: { max: 20, windowMs: 60 * MINUTE },
+  ordersPerUser: { max: 50, windowMs: 1000 },
+  cancelsPerUser: { max: 50, windowMs: 1000 },
+  quotesPerUser: { max: 20, windowMs: 1000 },
 };
+
+export const DEFAULT_MAX_OPEN_ORDERS = 500;
+
+const RATE_UNITS: Record<string, number> = { ms: 1, s: 1000, m: MINUTE, h: 60 * MINUTE };
+
+const RATE_RULE = /^(\d{1,9})\/(\d{1,9})(ms|s|m|h)$/;
+
+/** `max/window`, e.g. `50/1s` or `600/1m`. */
+const rateRule = z.string().transform((text, ctx): RateLimitRule => {
+  const m = RATE_RULE.exec(text.replace(/\s+/g, ''));
+  const rule = m ? { max: Number(m[1]), windowMs: Number(m[2]) * RATE_UNITS[m[3]!]! } : null;
+  if (rule && rule.max >= 1 && rule.windowMs >= 1) return rule;
+  ctx.addIssue({ code: 'custom', message: 'must be max/window, both at least 1, e.g. 50/1s or 600/1m' });
+  return z.NEVER;
+});
+
+const trustProxySetting = z.string().transform((text, ctx): TrustProxySetting => {
+  const parsed = parseTrustProxy(text);
+  if (parsed.ok) return parsed.value;
+  ctx.addIssue({ code: 'custom', message: parsed.message });
+  return z.NEVER;
+});
+
+/** The origin of an absolute http(s) URL (and its WebSocket twin for the hub); nothing for a relative one. */
+function connectOrigins(url: string | undefined, withWebSocket: boolean): string[] {
+  if (!url || !/^https?:\/\//i.test(url) || !URL.canParse(url)) return [];
+  const origin = new URL(url).origin;
+  return withWebSocket ? [origin, origin.replace(/^http/i, 'ws')] : [origin];
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,7 +118,13 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   SIM_RATE: z.coerce.number().nonnegative().default(50),
   TRUSTED_ORIGINS: z.string().optional(),
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).optional(),
+  TRUST_PROXY: trustProxySetting.optional(),
+  ORDER_RATE_LIMIT: rateRule.optional(),
+  CANCEL_RATE_LIMIT: rateRule.optional(),
+  QUOTE_RATE_LIMIT: rateRule.optional(),
+  MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_MAX_OPEN_ORDERS),
+  VITE_API_BASE: z.string().optional(),
+  VITE_HUB_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_DIR: z.string().optional(),
@@ -107,11 +156,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     simRate: e.SIM_RATE,
     trustedOrigins,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: e.BODY_LIMIT,
     staticDir: e.STATIC_DIR === '' ? undefined : path.resolve(cwd, e.STATIC_DIR ?? 'dist'),
-    rateLimits: defaultRateLimits,
+    rateLimits: {
+      ...defaultRateLimits,
+      ...(e.ORDER_RATE_LIMIT ? { ordersPerUser: e.ORDER_RATE_LIMIT } : {}),
+      ...(e.CANCEL_RATE_LIMIT ? { cancelsPerUser: e.CANCEL_RATE_LIMIT } : {}),
+      ...(e.QUOTE_RATE_LIMIT ? { quotesPerUser: e.QUOTE_RATE_LIMIT } : {}),
+    },
+    maxOpenOrdersPerUser: e.MAX_OPEN_ORDERS,
+    webAppConnectOrigins: [...new Set([...connectOrigins(e.VITE_API_BASE, false), ...connectOrigins(e.VITE_HUB_URL, true)])],
   };
 }
 
