@@ -103,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     installJsonParser(app, config.bodyLimit);
     installRequestAuthSlot(app);
     await app.register(fastifyCookie);
-    await installSecurityHeaders(app, { production: config.nodeEnv === 'production', connectOrigins: config.webAppConnectOrigins });
+    installSecurityHeaders(app, { production: config.nodeEnv === 'production', connectOrigins: config.webAppConnectOrigins });
     await app.register(fastifyRateLimit, { global: false });
 
     const keys = loadOrCreateKeys(config.dataDir);
