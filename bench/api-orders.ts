@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from '../src/server/app';
-import { DEFAULT_MAX_OPEN_ORDERS, defaultRateLimits, testConfig } from '../src/server/config';
+import { DEFAULT_MAX_OPEN_ORDERS, defaultRateLimits, testConfig, type ServerConfig } from '../src/server/config';
 import type { BenchResult } from './report';
 
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
@@ -31,6 +31,14 @@ const USERS = 16;
  * whole rate and the cap never binds.
  */
 const ORDER_LIMITS = { ordersPerUser: { max: RATE, windowMs: 1000 }, maxOpenOrdersPerUser: 1_000_000 };
+
+function withOrderLimits(config: ServerConfig): ServerConfig {
+  return {
+    ...config,
+    rateLimits: { ...config.rateLimits, ordersPerUser: ORDER_LIMITS.ordersPerUser },
+    maxOpenOrdersPerUser: ORDER_LIMITS.maxOpenOrdersPerUser,
+  };
+}
 const PASSWORD = 'Bench!Passw0rd#1';
 
 interface Session {
@@ -216,13 +224,8 @@ async function load(port: number, sessions: Session[], rate: number, seconds: nu
 
 export default async function run(): Promise<BenchResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-bench-orders-'));
-  const base = testConfig({ dataDir, host: '127.0.0.1', port: 0 });
-  const config = {
-    ...base,
-    rateLimits: { ...base.rateLimits, ordersPerUser: ORDER_LIMITS.ordersPerUser },
-    maxOpenOrdersPerUser: ORDER_LIMITS.maxOpenOrdersPerUser,
-  };
-  const app = await buildApp({ config, seed: true });
+  const config = testConfig({ dataDir, host: '127.0.0.1', port: 0 });
+  const app = await buildApp({ config: withOrderLimits(config), seed: true });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
