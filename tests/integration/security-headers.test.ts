@@ -103,6 +103,25 @@ describe('security headers', () => {
     expect(directives(res).get('connect-src')).toEqual(["'self'", "'self'"]);
   });
 
+  it('behind a trusted proxy, the WebSocket host is the one the browser asked the proxy for', async () => {
+    t = await startApp({ config: { trustProxy: ['10.0.0.0/8'] } });
+    const viaProxy = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      remoteAddress: '10.0.0.2',
+      headers: { host: 'backend:8080', 'x-forwarded-host': 'ox.example' },
+    });
+    expect(directives(viaProxy).get('connect-src')).toEqual(["'self'", 'ws://ox.example', 'wss://ox.example']);
+    // From anyone else the header is not believed.
+    const direct = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      remoteAddress: '203.0.113.9',
+      headers: { host: 'backend:8080', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(directives(direct).get('connect-src')).toEqual(["'self'", 'ws://backend:8080', 'wss://backend:8080']);
+  });
+
   it('HSTS in production (a year, subdomains included), and the web app\'s other API and hub origins in connect-src', async () => {
     staticDir = webApp();
     t = await startApp({

@@ -21,13 +21,16 @@ export interface SecurityHeaderOptions {
 /** A Host header that is a plain host[:port] (anything else is left out of the policy). */
 const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/** The host each request was addressed to, as Fastify reads it (X-Forwarded-Host from a trusted proxy). */
+const requestedHost = new WeakMap<IncomingMessage, string>();
+
 /**
  * The hub's WebSocket on the page's own host. CSP 3 counts ws:/wss: of the same host as
  * 'self', older browsers do not; the host is the one the browser asked for, so it is read per
  * request rather than from PUBLIC_URL (localhost and 127.0.0.1 are both in use in development).
  */
 export function sameHostWebSockets(req: IncomingMessage): string {
-  const host = req.headers.host;
+  const host = requestedHost.get(req) ?? req.headers.host;
   return host && PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
 }
 
@@ -72,6 +75,7 @@ export function helmetOptions(options: SecurityHeaderOptions): HelmetOptions {
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const setHeaders = helmet(helmetOptions(options));
   app.addHook('onRequest', (request, reply, done) => {
+    requestedHost.set(request.raw, request.host);
     setHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 }
