@@ -17,18 +17,18 @@ export interface RateLimitConfig {
   codeRequestPerUser: RateLimitRule;
   /** Verification code requests per IP. */
   codeRequestPerIp: RateLimitRule;
-  /** Forgot-password requests per IP. */
-  forgotPasswordPerIp: RateLimitRule;
-  /** Forgot-password requests per email, so nobody can flood one mailbox. */
-  forgotPasswordPerAccount: RateLimitRule;
-  /** Registrations per IP. */
-  registerPerIp: RateLimitRule;
   /** Orders placed per user (POST /v1/orders/buy|sell). */
   ordersPerUser: RateLimitRule;
   /** Order cancellations per user. */
   cancelsPerUser: RateLimitRule;
   /** Requests for quote per user. */
   quotesPerUser: RateLimitRule;
+  /** Forgot-password requests per IP. */
+  forgotPasswordPerIp: RateLimitRule;
+  /** Forgot-password requests per email, so nobody can flood one mailbox. */
+  forgotPasswordPerAccount: RateLimitRule;
+  /** Registrations per IP. */
+  registerPerIp: RateLimitRule;
 }
 
 export interface ServerConfig {
@@ -51,16 +51,16 @@ export interface ServerConfig {
   trustedOrigins: string[];
   /** Which X-Forwarded-* to honour: none, that many proxy hops, or proxies at these addresses/ranges. */
   trustProxy: TrustProxySetting;
+  /** Orders one user may have open (resting or waiting stops) before new ones that could rest are refused. */
+  maxOpenOrdersPerUser: number;
+  /** Origins the web app calls besides its own (absolute VITE_API_BASE / VITE_HUB_URL), for the CSP. */
+  webAppConnectOrigins: string[];
   logLevel: string;
   /** JSON body limit in bytes. */
   bodyLimit: number;
   /** Directory of the built web app served with SPA fallback; absent = not served. */
   staticDir: string | undefined;
   rateLimits: RateLimitConfig;
-  /** Orders one user may have open (resting or waiting stops) before new ones that could rest are refused. */
-  maxOpenOrdersPerUser: number;
-  /** Origins the web app calls besides its own (absolute VITE_API_BASE / VITE_HUB_URL), for the CSP. */
-  webAppConnectOrigins: string[];
 }
 
 const MINUTE = 60_000;
@@ -70,12 +70,12 @@ export const defaultRateLimits: RateLimitConfig = {
   loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
   codeRequestPerUser: { max: 5, windowMs: 15 * MINUTE },
   codeRequestPerIp: { max: 30, windowMs: 15 * MINUTE },
-  forgotPasswordPerIp: { max: 10, windowMs: 15 * MINUTE },
-  forgotPasswordPerAccount: { max: 3, windowMs: 15 * MINUTE },
-  registerPerIp: { max: 20, windowMs: 60 * MINUTE },
   ordersPerUser: { max: 50, windowMs: 1000 },
   cancelsPerUser: { max: 50, windowMs: 1000 },
   quotesPerUser: { max: 20, windowMs: 1000 },
+  forgotPasswordPerIp: { max: 10, windowMs: 15 * MINUTE },
+  forgotPasswordPerAccount: { max: 3, windowMs: 15 * MINUTE },
+  registerPerIp: { max: 20, windowMs: 60 * MINUTE },
 };
 
 export const DEFAULT_MAX_OPEN_ORDERS = 500;
@@ -157,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     simRate: e.SIM_RATE,
     trustedOrigins,
     trustProxy: e.TRUST_PROXY ?? false,
+    maxOpenOrdersPerUser: e.MAX_OPEN_ORDERS,
+    webAppConnectOrigins: [...new Set([...connectOrigins(e.VITE_API_BASE, false), ...connectOrigins(e.VITE_HUB_URL, true)])],
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: e.BODY_LIMIT,
     staticDir: e.STATIC_DIR === '' ? undefined : path.resolve(cwd, e.STATIC_DIR ?? 'dist'),
@@ -166,8 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ...(e.CANCEL_RATE_LIMIT ? { cancelsPerUser: e.CANCEL_RATE_LIMIT } : {}),
       ...(e.QUOTE_RATE_LIMIT ? { quotesPerUser: e.QUOTE_RATE_LIMIT } : {}),
     },
-    maxOpenOrdersPerUser: e.MAX_OPEN_ORDERS,
-    webAppConnectOrigins: [...new Set([...connectOrigins(e.VITE_API_BASE, false), ...connectOrigins(e.VITE_HUB_URL, true)])],
   };
 }
 

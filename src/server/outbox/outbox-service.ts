@@ -28,7 +28,6 @@ export function createOutbox(deps: { database: AppDatabase; clock: Clock; log: F
   async function deliver(row: OutboxRow): Promise<void> {
     if (delivery.kind === 'log') {
       log.info(
-        // Codes and links are secrets: the outbox page shows them, the log never does.
         { outbox: row.id, channel: row.channel, to: row.recipient, subject: row.subject },
         'outbox message (development: not sent, see /dev/outbox)',
       );
