@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { DEFAULT_MAX_OPEN_ORDERS, defaultRateLimits, testConfig, type ServerConfig } from '../src/server/config';
 import type { BenchResult } from './report';
 
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
@@ -24,6 +24,21 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const BASELINE = process.env.BENCH_BASELINE !== '0';
 const BASELINE_SECONDS = 5;
 const USERS = 16;
+/**
+ * Each of the 16 users sends RATE/16 (~190) orders a second and keeps several hundred open
+ * (~570 after a run), above the per-user defaults meant for one trader (defaultRateLimits,
+ * DEFAULT_MAX_OPEN_ORDERS): this workload raises both, so that any one user may send the
+ * whole rate and the cap never binds.
+ */
+const ORDER_LIMITS = { ordersPerUser: { max: RATE, windowMs: 1000 }, maxOpenOrdersPerUser: 1_000_000 };
+
+function withOrderLimits(config: ServerConfig): ServerConfig {
+  return {
+    ...config,
+    rateLimits: { ...config.rateLimits, ordersPerUser: ORDER_LIMITS.ordersPerUser },
+    maxOpenOrdersPerUser: ORDER_LIMITS.maxOpenOrdersPerUser,
+  };
+}
 const PASSWORD = 'Bench!Passw0rd#1';
 
 interface Session {
@@ -211,7 +226,7 @@ export default async function run(): Promise<BenchResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-bench-orders-'));
   // Dev routes on: traders are funded through /dev/faucet.
   const config = testConfig({ dataDir, host: '127.0.0.1', port: 0, devRoutes: true });
-  const app = await buildApp({ config, seed: true });
+  const app = await buildApp({ config: withOrderLimits(config), seed: true });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
@@ -262,7 +277,10 @@ export default async function run(): Promise<BenchResult> {
       name: 'api-orders',
       workload:
         `${USERS} users, ${CONNECTIONS} keep-alive connections from a worker thread, limit orders on btcusd around a mid at ` +
-        `${RATE}/s for ${SECONDS} s after ${WARMUP} s of warm-up; ${orders.done} acknowledged, ${orders.failed} failed, ${Number(trades.n)} trades; ` +
+        `${RATE}/s for ${SECONDS} s after ${WARMUP} s of warm-up (per-user order rate raised to ${ORDER_LIMITS.ordersPerUser.max}/s and the ` +
+        `open-order cap lifted for this workload: the defaults, ${defaultRateLimits.ordersPerUser.max} per ` +
+        `${defaultRateLimits.ordersPerUser.windowMs / 1000} s and ${DEFAULT_MAX_OPEN_ORDERS}, are for one trader); ` +
+        `${orders.done} acknowledged, ${orders.failed} failed, ${Number(trades.n)} trades; ` +
         `ledger invariants ${invariants.length === 0 ? 'hold' : 'BROKEN'}; SQLite WAL in a temp DATA_DIR. The baseline sends an ` +
         `authenticated GET at the same rate through the same HTTP and session stack: the ceiling of this machine for any call. ` +
         `CPU pressure above ~20% means other processes competed for the CPUs and latencies are not representative.`,

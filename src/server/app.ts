@@ -22,6 +22,8 @@ import { createDatabase, type AppDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { appError, installErrorHandling, sendFrameworkError, sendProblem } from './errors';
 import { installJsonParser } from './http/json-parser';
+import { logSerializers } from './http/log-redaction';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { defineRoute, installRequestAuthSlot } from './http/route';
 import { installRouteTable } from './http/route-table';
 import {
@@ -34,6 +36,7 @@ import {
 } from './outbox';
 import { seed } from './seed';
 import { installGracefulClose, type GracefulCloseOptions } from './web/graceful-close';
+import { installSecurityHeaders } from './web/security-headers';
 import { hasBuiltApp, registerWebApp, sendSpaIndex, wantsSpaFallback } from './web/spa';
 
 declare module 'fastify' {
@@ -86,9 +89,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   assertSafeConfig(config);
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: { level: config.logLevel } }),
+    // Every logger of the app (requests, hub, exchange) redacts secrets from logged URLs.
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance.child({}, { serializers: logSerializers }) }
+      : { logger: { level: config.logLevel, serializers: logSerializers } }),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Request ids in logs; never trust a client-supplied one.
     requestIdHeader: false,
     frameworkErrors: sendFrameworkError,
@@ -114,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     installJsonParser(app, config.bodyLimit);
     installRequestAuthSlot(app);
     await app.register(fastifyCookie);
+    installSecurityHeaders(app, { production: config.nodeEnv === 'production', connectOrigins: config.webAppConnectOrigins });
     await app.register(fastifyRateLimit, { global: false });
 
     const sessions = createSessionService({ keys, clock, ...(options.sessionTimings ? { timings: options.sessionTimings } : {}) });

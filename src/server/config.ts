@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy';
 
 /** One rate limit: at most `max` hits per `windowMs` for one key (IP or account). */
 export interface RateLimitRule {
@@ -16,6 +17,12 @@ export interface RateLimitConfig {
   codeRequestPerUser: RateLimitRule;
   /** Verification code requests per IP. */
   codeRequestPerIp: RateLimitRule;
+  /** Orders placed per user (POST /v1/orders/buy|sell). */
+  ordersPerUser: RateLimitRule;
+  /** Order cancellations per user. */
+  cancelsPerUser: RateLimitRule;
+  /** Requests for quote per user. */
+  quotesPerUser: RateLimitRule;
   /** Forgot-password requests per IP. */
   forgotPasswordPerIp: RateLimitRule;
   /** Forgot-password requests per email, so nobody can flood one mailbox. */
@@ -58,8 +65,12 @@ export interface ServerConfig {
   simRate: number;
   /** Origins allowed to call with credentials (besides same-origin). */
   trustedOrigins: string[];
-  /** Honour X-Forwarded-* (only behind a proxy we control). */
-  trustProxy: boolean;
+  /** Which X-Forwarded-* to honour: none, that many proxy hops, or proxies at these addresses/ranges. */
+  trustProxy: TrustProxySetting;
+  /** Orders one user may have open (resting or waiting stops) before new ones that could rest are refused. */
+  maxOpenOrdersPerUser: number;
+  /** Origins the web app calls besides its own (absolute VITE_API_BASE / VITE_HUB_URL), for the CSP. */
+  webAppConnectOrigins: string[];
   logLevel: string;
   /** JSON body limit in bytes. */
   bodyLimit: number;
@@ -76,11 +87,43 @@ export const defaultRateLimits: RateLimitConfig = {
   loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
   codeRequestPerUser: { max: 5, windowMs: 15 * MINUTE },
   codeRequestPerIp: { max: 30, windowMs: 15 * MINUTE },
+  ordersPerUser: { max: 50, windowMs: 1000 },
+  cancelsPerUser: { max: 50, windowMs: 1000 },
+  quotesPerUser: { max: 20, windowMs: 1000 },
   forgotPasswordPerIp: { max: 10, windowMs: 15 * MINUTE },
   forgotPasswordPerAccount: { max: 3, windowMs: 15 * MINUTE },
   registerPerIp: { max: 20, windowMs: 60 * MINUTE },
   hubNegotiatePerUser: { max: 60, windowMs: MINUTE },
 };
+
+export const DEFAULT_MAX_OPEN_ORDERS = 500;
+
+const RATE_UNITS: Record<string, number> = { ms: 1, s: 1000, m: MINUTE, h: 60 * MINUTE };
+
+const RATE_RULE = /^(\d{1,9})\/(\d{1,9})(ms|s|m|h)$/;
+
+/** `max/window`, e.g. `50/1s` or `600/1m`. */
+const rateRule = z.string().transform((text, ctx): RateLimitRule => {
+  const m = RATE_RULE.exec(text.replace(/\s+/g, ''));
+  const rule = m ? { max: Number(m[1]), windowMs: Number(m[2]) * RATE_UNITS[m[3]!]! } : null;
+  if (rule && rule.max >= 1 && rule.windowMs >= 1) return rule;
+  ctx.addIssue({ code: 'custom', message: 'must be max/window, both at least 1, e.g. 50/1s or 600/1m' });
+  return z.NEVER;
+});
+
+const trustProxySetting = z.string().transform((text, ctx): TrustProxySetting => {
+  const parsed = parseTrustProxy(text);
+  if (parsed.ok) return parsed.value;
+  ctx.addIssue({ code: 'custom', message: parsed.message });
+  return z.NEVER;
+});
+
+/** The origin of an absolute http(s) URL (and its WebSocket twin for the hub); nothing for a relative one. */
+function connectOrigins(url: string | undefined, withWebSocket: boolean): string[] {
+  if (!url || !/^https?:\/\//i.test(url) || !URL.canParse(url)) return [];
+  const origin = new URL(url).origin;
+  return withWebSocket ? [origin, origin.replace(/^http/i, 'ws')] : [origin];
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -93,7 +136,13 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   SIM_RATE: z.coerce.number().nonnegative().optional(),
   TRUSTED_ORIGINS: z.string().optional(),
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).optional(),
+  TRUST_PROXY: trustProxySetting.optional(),
+  ORDER_RATE_LIMIT: rateRule.optional(),
+  CANCEL_RATE_LIMIT: rateRule.optional(),
+  QUOTE_RATE_LIMIT: rateRule.optional(),
+  MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_MAX_OPEN_ORDERS),
+  VITE_API_BASE: z.string().optional(),
+  VITE_HUB_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_DIR: z.string().optional(),
@@ -143,11 +192,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     simRate: e.SIM_RATE ?? (production ? 0 : 50),
     trustedOrigins,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY ?? false,
+    maxOpenOrdersPerUser: e.MAX_OPEN_ORDERS,
+    webAppConnectOrigins: [...new Set([...connectOrigins(e.VITE_API_BASE, false), ...connectOrigins(e.VITE_HUB_URL, true)])],
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: e.BODY_LIMIT,
     staticDir: e.STATIC_DIR === '' ? undefined : path.resolve(cwd, e.STATIC_DIR ?? 'dist'),
-    rateLimits: { ...defaultRateLimits, hubNegotiatePerUser: { max: e.HUB_NEGOTIATIONS_PER_MINUTE, windowMs: MINUTE } },
+    rateLimits: {
+      ...defaultRateLimits,
+      hubNegotiatePerUser: { max: e.HUB_NEGOTIATIONS_PER_MINUTE, windowMs: MINUTE },
+      ...(e.ORDER_RATE_LIMIT ? { ordersPerUser: e.ORDER_RATE_LIMIT } : {}),
+      ...(e.CANCEL_RATE_LIMIT ? { cancelsPerUser: e.CANCEL_RATE_LIMIT } : {}),
+      ...(e.QUOTE_RATE_LIMIT ? { quotesPerUser: e.QUOTE_RATE_LIMIT } : {}),
+    },
     hubLimits: {
       maxConnectionsPerUser: e.HUB_MAX_CONNECTIONS_PER_USER,
       maxPendingNegotiationsPerUser: e.HUB_MAX_NEGOTIATIONS_PER_USER,

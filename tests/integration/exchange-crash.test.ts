@@ -93,9 +93,15 @@ function replay(orders: Order[]): { bids: [string, string][]; asks: [string, str
   return { bids: d.bids.map(fmt), asks: d.asks.map(fmt) };
 }
 
+/**
+ * The stream sends orders as fast as its clients can from a few traders, far above the
+ * per-user defaults meant for one person (ORDER_RATE_LIMIT, MAX_OPEN_ORDERS): lifted here.
+ */
+const serverEnv = { SIM_RATE: '0', ORDER_RATE_LIMIT: '1000000/1s', MAX_OPEN_ORDERS: '1000000' };
+
 describe('exchange crash', () => {
   it('SIGKILL mid-stream, restart: every acknowledged order and fill is there, the books are as they were, the ledger balances', async () => {
-    server = await startServer({ env: { SIM_RATE: '0' } });
+    server = await startServer({ env: serverEnv });
     const base = server.url;
     const traders: Session[] = [];
     for (let i = 0; i < TRADERS; i++) {
@@ -159,7 +165,7 @@ describe('exchange crash', () => {
     }
 
     const dataDir = server.dataDir;
-    server = await startServer({ dataDir, env: { SIM_RATE: '0' } });
+    server = await startServer({ dataDir, env: serverEnv });
     const base2 = server.url;
     for (let i = 0; i < TRADERS; i++) traders[i]!.cookie = await login(base2, i);
 

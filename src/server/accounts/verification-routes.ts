@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { messageResponseSchema, verificationChannels, verificationConfirmRequestSchema } from '../../shared/api/auth';
 import { paths } from '../../shared/api/paths';
 import type { AppContext } from '../context';
-import { byIp, rateLimit } from '../http/rate-limit';
+import { byIp, byUser, rateLimit } from '../http/rate-limit';
 import { defineRoute } from '../http/route';
 import { createVerification } from './verification';
 import { repositories } from '../repositories';
@@ -14,7 +14,6 @@ const channelLabel = { email: 'Email address', phone: 'Phone number' } as const;
 export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const verification = createVerification(ctx);
   const { authenticator, config } = ctx;
-  const byUser = (request: { auth: { user: { id: string } } | null }) => (request.auth ? `user:${request.auth.user.id}` : undefined);
 
   // Shared by both channels: the limit is on codes sent to one user, whatever the channel.
   const requestLimits = [

@@ -4,6 +4,7 @@ import type { OrderBook } from '../engine';
 import { Ledger } from '../ledger/ledger';
 import { CandleBook } from './candles';
 import type { ExchangeEvent } from './events';
+import { LiveOrders } from './live-orders';
 import type { OrderRecord } from './order-record';
 import type { PairSpec } from './pair-spec';
 import { VolumeTracker } from './volume-tracker';
@@ -68,8 +69,8 @@ export const defaultCoreOptions: CoreOptions = {
 
 export class CoreState {
   readonly books = new Map<string, OrderBook>();
-  /** Orders resting on a book or waiting as stops. */
-  readonly live = new Map<number, OrderRecord>();
+  /** Orders resting on a book or waiting as stops (counted per user for the open-order cap). */
+  readonly live = new LiveOrders();
   /** Trailing stop ids per pair, to persist their moving triggers. */
   readonly trailing = new Map<string, Set<number>>();
   /**

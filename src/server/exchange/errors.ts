@@ -6,7 +6,8 @@ import { orderMessages } from '../../shared/messages';
 //
 // Statuses: 400 the request itself breaks a rule (validation_failed, naming fields);
 // 404 no such thing for this user; 409 the thing is in a state that forbids it; 422 a
-// well-formed order the market or the ledger cannot take now; 503 the writer is unavailable.
+// well-formed order the market or the ledger cannot take now (or the user's open-order cap);
+// 429 the user's order, cancel or quote rate; 503 the writer is unavailable.
 
 export const exchangeErrors = {
   unknown_pair: { status: 400, detail: 'Unknown currency pair.' },
@@ -27,5 +28,12 @@ export const exchangeErrors = {
   quote_expired: { status: 409, detail: 'Quote expired' },
   quote_price_moved: { status: 409, detail: 'Price moved beyond the quote' },
   quote_mismatch: { status: 422, detail: 'The order does not match its quote: pair, side and size must be the ones quoted.' },
+  open_order_limit: {
+    status: 422,
+    detail: 'You have reached the maximum number of open orders. Cancel some before placing more.',
+  },
+  order_rate_limited: { status: 429, detail: 'Too many orders in a short time. Please wait a moment and try again.' },
+  cancel_rate_limited: { status: 429, detail: 'Too many cancellations in a short time. Please wait a moment and try again.' },
+  quote_rate_limited: { status: 429, detail: 'Too many quote requests in a short time. Please wait a moment and try again.' },
   exchange_unavailable: { status: 503, detail: 'The exchange is temporarily unavailable. Please try again.' },
 } as const;

@@ -59,7 +59,7 @@ export interface ExchangeOptions {
 }
 
 type Command =
-  | { kind: 'place'; userId: string; intent: OrderIntent }
+  | { kind: 'place'; userId: string; intent: OrderIntent; maxOpen: number | null }
   | { kind: 'cancel'; userId: string; orderId: number }
   | { kind: 'quote'; userId: string; request: { pair: string; side: Side; amount?: string | undefined; quantity?: string | undefined } }
   | { kind: 'deposit'; request: TransferRequest; action: 'Deposit' | 'Credit' }
@@ -83,6 +83,10 @@ export interface PublishedDepth {
 
 const amountField = positiveDecimalString('amount');
 const MAX_TRANSFER = toUnits('1000000000');
+
+export interface PlaceLimits {
+  maxOpenOrders?: number;
+}
 
 export type Exchange = ReturnType<typeof createExchange>;
 
@@ -123,7 +127,7 @@ export function createExchange(options: ExchangeOptions) {
   function apply(s: CoreState, command: Command): unknown {
     switch (command.kind) {
       case 'place':
-        return placeOrder(s, command.userId, command.intent);
+        return placeOrder(s, command.userId, command.intent, command.maxOpen);
       case 'cancel':
         return cancelOrder(s, command.userId, command.orderId);
       case 'quote': {
@@ -318,9 +322,10 @@ export function createExchange(options: ExchangeOptions) {
     return Number.isSafeInteger(n) && n > 0 ? n : null;
   }
 
-  async function placeOrderForm(userId: string, side: Side, form: OrderForm): Promise<OrderWire> {
+  /** `limits.maxOpenOrders`: the user's open-order cap (API orders; the simulator has none). */
+  async function placeOrderForm(userId: string, side: Side, form: OrderForm, limits: PlaceLimits = {}): Promise<OrderWire> {
     const intent = toOrderIntent(form, side, pairs(), clock.now());
-    return submit<OrderWire>({ kind: 'place', userId, intent });
+    return submit<OrderWire>({ kind: 'place', userId, intent, maxOpen: limits.maxOpenOrders ?? null });
   }
 
   return {
@@ -365,8 +370,8 @@ export function createExchange(options: ExchangeOptions) {
      * rules), answered with the order after its batch committed. A client_order_id seen before
      * for this user returns that order instead of placing another.
      */
-    async placeOrder(userId: string, side: Side, body: OrderFormInput | unknown): Promise<OrderWire> {
-      return placeOrderForm(userId, side, parseOrderForm(body));
+    async placeOrder(userId: string, side: Side, body: OrderFormInput | unknown, limits: PlaceLimits = {}): Promise<OrderWire> {
+      return placeOrderForm(userId, side, parseOrderForm(body), limits);
     },
 
     /** placeOrder for a form already parsed with orderFormSchema (the route's body). */

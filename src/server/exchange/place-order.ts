@@ -148,7 +148,19 @@ function rejection(reason: RejectReason | string | null, quoted: boolean) {
   }
 }
 
-export function placeOrder(state: CoreState, userId: string, intent: OrderIntent): OrderWire {
+/** Whether the order may stay open after it is placed (a resting limit, or a stop waiting to fire). */
+function mayRest(intent: OrderIntent): boolean {
+  if (intent.type === 'Stop' || intent.type === 'TrailingStop') return true;
+  return intent.type === 'Limit' && (intent.tif === 'GTC' || intent.tif === 'GTD');
+}
+
+/**
+ * `maxOpen`: the caller's open-order cap (API orders); an order that may rest is refused when
+ * the user already has that many live orders. Orders that cannot rest (market, IOC, FOK) are
+ * still taken: they only ever close orders. Checked here, in the single writer, so orders of
+ * one batch count those placed before them.
+ */
+export function placeOrder(state: CoreState, userId: string, intent: OrderIntent, maxOpen: number | null = null): OrderWire {
   if (intent.clientOrderId !== null) {
     const key = clientKey(userId, intent.clientOrderId);
     const earlier = state.clientIds.get(key);
@@ -159,6 +171,11 @@ export function placeOrder(state: CoreState, userId: string, intent: OrderIntent
       const live = state.live.get(known.id);
       return live ? toOrderWire(live) : known.stored;
     }
+  }
+  if (maxOpen !== null && mayRest(intent) && state.live.countOf(userId) >= maxOpen) {
+    throw appError('open_order_limit', {
+      detail: `You have reached the maximum of ${maxOpen} open orders. Cancel some before placing more.`,
+    });
   }
   const { pair, side } = intent;
   const now = state.now();

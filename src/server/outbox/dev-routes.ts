@@ -4,6 +4,7 @@ import type { OutboxEntry } from '../../shared/api/server-extras';
 import type { AppDatabase } from '../db/database';
 import type { OutboxRow } from '../db/schema';
 import { repositories } from '../repositories';
+import { cspHash } from '../web/inline-style-hashes';
 
 const LIMIT = 200;
 
@@ -20,6 +21,16 @@ function toEntry(row: OutboxRow): OutboxEntry {
     created_at: new Date(row.created_at).toISOString(),
   };
 }
+
+const OUTBOX_STYLE = `
+body{font:15px/1.45 system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1d2330;background:#f6f7f9}
+article{background:#fff;border:1px solid #dde1e7;border-radius:8px;padding:1rem 1.25rem;margin:0 0 1rem}
+header{color:#5a6473;font-size:13px}h2{font-size:17px;margin:.5rem 0}
+.code b{font-size:22px;letter-spacing:.15em}pre{white-space:pre-wrap;margin:.5rem 0 0;font:inherit}
+`;
+
+/** The page's own policy: nothing but its inline stylesheet (by hash); links are plain navigations. */
+const OUTBOX_CSP = `default-src 'none'; style-src ${cspHash(OUTBOX_STYLE)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -40,12 +51,7 @@ function renderHtml(entries: OutboxEntry[]): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Outbox (development)</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body{font:15px/1.45 system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1d2330;background:#f6f7f9}
-article{background:#fff;border:1px solid #dde1e7;border-radius:8px;padding:1rem 1.25rem;margin:0 0 1rem}
-header{color:#5a6473;font-size:13px}h2{font-size:17px;margin:.5rem 0}
-.code b{font-size:22px;letter-spacing:.15em}pre{white-space:pre-wrap;margin:.5rem 0 0;font:inherit}
-</style></head><body>
+<style>${OUTBOX_STYLE}</style></head><body>
 <h1>Outbox</h1><p>Mail and SMS the server would have sent (development only, newest first). <a href="${paths.dev.outboxJson}">JSON</a></p>
 ${rows || '<p>No messages yet.</p>'}
 </body></html>`;
@@ -55,5 +61,7 @@ ${rows || '<p>No messages yet.</p>'}
 export function registerOutboxDevRoutes(app: FastifyInstance, database: AppDatabase): void {
   const list = async () => (await repositories(database.db).outbox.listNewest(LIMIT)).map(toEntry);
   app.get(paths.dev.outboxJson, async () => list());
-  app.get(paths.dev.outbox, async (_req, reply) => reply.type('text/html; charset=utf-8').send(renderHtml(await list())));
+  app.get(paths.dev.outbox, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', OUTBOX_CSP).send(renderHtml(await list())),
+  );
 }

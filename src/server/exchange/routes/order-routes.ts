@@ -4,6 +4,7 @@ import { orderIdParamsSchema, orderListQuerySchema } from '../../../shared/api/e
 import { paths } from '../../../shared/api/paths';
 import { sides } from '../../../shared/orders/order-types';
 import type { AppContext } from '../../context';
+import { byUser, rateLimit } from '../../http/rate-limit';
 import { defineRoute } from '../../http/route';
 import { exchangeReads } from '../../repositories/exchange-reads';
 import type { Exchange } from '../exchange';
@@ -11,8 +12,14 @@ import { rowToOrderWire } from '../order-record';
 
 /** Spec B §7 order calls: open and done orders, cancel, create (our path: /v1/orders/buy|sell), request for quote. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, exchange: Exchange): void {
-  const { authenticator, database } = ctx;
+  const { authenticator, database, config } = ctx;
   const reads = exchangeReads(database.db);
+  // Per-user rates, counted in memory before the order reaches the writer's queue; both sides
+  // share one order budget. The open-order cap is checked by the writer itself.
+  const orderRate = rateLimit(app, config.rateLimits.ordersPerUser, byUser, 'order_rate_limited');
+  const cancelRate = rateLimit(app, config.rateLimits.cancelsPerUser, byUser, 'cancel_rate_limited');
+  const quoteRate = rateLimit(app, config.rateLimits.quotesPerUser, byUser, 'quote_rate_limited');
+  const limits = { maxOpenOrders: config.maxOpenOrdersPerUser };
 
   defineRoute(app, authenticator, {
     method: 'GET',
@@ -45,6 +52,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, excha
     auth: true,
     params: orderIdParamsSchema,
     response: orderSchema,
+    preHandler: [cancelRate],
     async handler({ auth, params }) {
       return exchange.cancelOrder(auth.user.id, params.id);
     },
@@ -57,8 +65,9 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, excha
       auth: true,
       body: orderFormSchema,
       response: orderSchema,
+      preHandler: [orderRate],
       async handler({ auth, body }) {
-        return exchange.placeOrderForm(auth.user.id, side, body);
+        return exchange.placeOrderForm(auth.user.id, side, body, limits);
       },
     });
   }
@@ -69,6 +78,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, excha
     auth: true,
     body: quoteRequestSchema,
     response: quoteResponseSchema,
+    preHandler: [quoteRate],
     async handler({ auth, body }) {
       return exchange.requestQuote(auth.user.id, body);
     },
