@@ -33,7 +33,8 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-logs-'));
   app = await buildApp({
-    config: testConfig({ dataDir }),
+    // Dev outbox on: it keeps codes and links, the very secrets the log must never carry.
+    config: testConfig({ dataDir, devRoutes: true }),
     seed: true,
     loggerInstance: pino({ level: 'trace' }, sink),
     extensions: [realtimeExtension({ simRate: 0 })],
