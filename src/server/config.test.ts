@@ -112,6 +112,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAX_OPEN_ORDERS: '0' })).toThrow(/MAX_OPEN_ORDERS/);
   });
 
+  it('API.wallets.btc-bech32-p2wpkh: BITCOIN_NETWORK is mainnet unless it names testnet or regtest', () => {
+    expect(loadConfig({}).bitcoinNetwork).toBe('mainnet');
+    expect(loadConfig({ BITCOIN_NETWORK: 'testnet' }).bitcoinNetwork).toBe('testnet');
+    expect(loadConfig({ BITCOIN_NETWORK: 'regtest' }).bitcoinNetwork).toBe('regtest');
+    expect(() => loadConfig({ BITCOIN_NETWORK: 'signet' })).toThrow(/BITCOIN_NETWORK/);
+  });
+
   it('is silent in tests', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy';
+import { bitcoinNetworks, type BitcoinNetwork } from '../shared/addresses/bitcoin-address';
 
 /** One rate limit: at most `max` hits per `windowMs` for one key (IP or account). */
 export interface RateLimitRule {
@@ -53,6 +54,8 @@ export interface ServerConfig {
   devRoutes: boolean;
   /** Where the SQLite file, the signing key and other local state live. */
   dataDir: string;
+  /** The Bitcoin network of deposit addresses and withdrawal checks: mainnet (bc1) unless BITCOIN_NETWORK says testnet or regtest. */
+  bitcoinNetwork: BitcoinNetwork;
   /** Base URL of the web app, used for links in mail. */
   publicUrl: string;
   /** SMTP connection URL used in production (nodemailer). */
@@ -130,6 +133,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  BITCOIN_NETWORK: z.enum(bitcoinNetworks).default('mainnet'),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Ox Exchange <no-reply@ox.exchange>'),
@@ -186,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     devRoutes: e.DEV_ROUTES === 'true' || e.DEV_ROUTES === '1',
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    bitcoinNetwork: e.BITCOIN_NETWORK,
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
