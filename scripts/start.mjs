@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensureDependencies } from './ensure-dependencies.mjs';
 import { serverNodeFlags } from './server-node-flags.mjs';
 import { startEnv } from './start-env.mjs';
 
@@ -50,15 +51,10 @@ function run(command, args) {
   return result.status ?? 1;
 }
 
-// 1. Dependencies. npm writes node_modules/.package-lock.json on every install, so it is
-// older than package-lock.json exactly when the lock changed since the last install.
-const installMarker = path.join('node_modules', '.package-lock.json');
-if (!existsSync(installMarker) || mtime(installMarker) < mtime('package-lock.json')) {
-  say('Installing dependencies (npm ci)…');
-  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) {
-    shout('npm ci failed: see the output above. The server was not started.');
-    process.exit(1);
-  }
+// 1. Dependencies.
+if (!ensureDependencies(root, say)) {
+  shout('npm ci failed: see the output above. The server was not started.');
+  process.exit(1);
 }
 
 // 2. The web app. Its inputs are the browser code, the shared contract and the build setup.
