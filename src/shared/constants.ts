@@ -45,6 +45,17 @@ export const accountLimits = {
   feeRateDecimals: 3,
 } as const;
 
+/** Money in and out (server rules beyond spec A; docs/API.md). */
+export const transferLimits = {
+  /** An approved address can receive withdrawals this long after it was confirmed. */
+  approvedAddressCooldownMs: 24 * 60 * 60 * 1000,
+  /** Wrong bank-account verification tries before verification locks. */
+  bankVerifyMaxAttempts: 3,
+  /** Each of the two micro-deposits sent to a new bank account. */
+  microDepositMin: '0.01',
+  microDepositMax: '0.99',
+} as const;
+
 /** Verification codes and reset tokens (server rules the issue adds to spec A). */
 export const verificationLimits = {
   codeDigits: 6,
@@ -127,7 +138,10 @@ export const transactionLimits = {
   currencyFilter: ['ALL', 'USD', 'BTC', 'USDT', 'USDC', 'PAX'] as const,
 } as const;
 
-/** Spec B §9: chart. */
+/**
+ * Spec B §9: chart.
+ * Contract of the Price chart card (spec B §2, §9); no caller yet.
+ */
 export const chartDefaults = {
   exchange: 'BINANCE',
   pair: 'BTCUSDT',

@@ -183,6 +183,17 @@ export const orderMessages = {
   refreshingQuote: 'Refreshing quote...',
   doesNotHold: (currency: string) => `The user does not hold ${currency}.`,
   pairsLoadFailed: 'Failed to load currency pairs.',
+  // Our texts where the spec gives none (trailing stop, GTD expiry).
+  trailRequired: 'Enter a trail amount or a trail percent.',
+  expiresRequired: 'Choose when a GTD order expires.',
+  expiresInPast: 'The expiry must be in the future.',
+  initialStopPrice: 'Initial Stop Price',
+  estBuy: 'Est. Buy',
+  estSell: 'Est. Sell',
+  estQuantity: 'Est. Quantity',
+  estAmount: 'Est. Amount',
+  trailAmountPlaceholder: 'Trail Amount',
+  trailPercentPlaceholder: 'Trail %',
 } as const;
 
 /** Spec B §2: empty and loading texts of the trading screens. */

@@ -14,7 +14,7 @@ function flip(address: string, i: number): string {
 }
 
 describe('API.wallets.btc-recipient-kinds: segwit addresses', () => {
-  it('API.wallets.btc-recipient-kinds: BIP173 and BIP350 valid mainnet addresses of today\'s kinds pass, in either case', () => {
+  it("API.wallets.btc-recipient-kinds: BIP173 and BIP350 valid mainnet addresses of today's kinds pass, in either case", () => {
     expect(bitcoinAddressType('BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe('p2wpkh');
     expect(bitcoinAddressType('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe('p2wpkh');
     expect(bitcoinAddressType('bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3')).toBe('p2wsh');
@@ -102,7 +102,7 @@ describe('API.wallets.btc-recipient-kinds: legacy base58check addresses', () => 
     for (let i = 1; i < good.length; i += 1) expect(isValidBitcoinAddress(flip(good, i)), `position ${i}`).toBe(false);
   });
 
-  it('API.wallets.btc-recipient-kinds: another network\'s version byte, or a payload not 21 bytes, is refused', () => {
+  it("API.wallets.btc-recipient-kinds: another network's version byte, or a payload not 21 bytes, is refused", () => {
     const coder = base58check(sha256);
     const hash = new Uint8Array(20).fill(7);
     const withVersion = (v: number, body = hash) => coder.encode(Uint8Array.of(v, ...body));

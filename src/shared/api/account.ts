@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { looseDecimal, positiveDecimalString } from '../money/decimal-field';
+import { looseDecimal } from '../money/decimal-field';
 import { flag } from '../flags';
 import { transactionLimits } from '../constants';
 import { MAX_EPOCH_MS, wholeNumber } from './whole-number';
+import { candleIntervals } from '../market/candle-buckets';
 
 // Spec A §7 and spec B §7: balances, currencies, pairs, fee rates, transactions, candles.
 
@@ -63,6 +64,7 @@ export type FeeRatesWire = z.input<typeof feeRatesSchema>;
 
 /* ---------- transactions (spec B §3) ---------- */
 
+/** Contract of the Transaction History screen (spec B §2, §3). */
 export const transactionActions = ['Buy', 'Sell', 'Deposit', 'Withdraw', 'Credit', 'Charge'] as const;
 export type TransactionAction = (typeof transactionActions)[number];
 
@@ -91,31 +93,59 @@ const epochMs = (label: string) => wholeNumber(label, 0, MAX_EPOCH_MS);
 /** Deepest page `offset` reaches; `after` pages through anything beyond. */
 export const MAX_TRANSACTION_OFFSET = 1_000_000;
 
+const transactionFilterFields = {
+  from: epochMs('from').optional(),
+  to: epochMs('to').optional(),
+  types: z
+    .string()
+    .max(200, 'types must be buy, sell, deposit, withdraw, credit or charge.')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(transactionLimits.types, { error: 'types must be buy, sell, deposit, withdraw, credit or charge.' })))
+    .optional(),
+  pending: flag.optional(),
+  currency: z.string().trim().toUpperCase().max(16).optional(),
+};
+const fromNotAfterTo = (v: { from?: number | undefined; to?: number | undefined }) =>
+  v.from === undefined || v.to === undefined || v.from <= v.to;
+
 /** GET /v1/account-management/transactions query (spec A §7, spec B §3). */
 export const transactionQuerySchema = z
   .object({
-    from: epochMs('from').optional(),
-    to: epochMs('to').optional(),
-    types: z
-      .string()
-      .max(200, 'types must be buy, sell, deposit, withdraw, credit or charge.')
-      .transform((v) => v.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))
-      .pipe(z.array(z.enum(transactionLimits.types, { error: 'types must be buy, sell, deposit, withdraw, credit or charge.' })))
-      .optional(),
-    pending: flag.optional(),
-    currency: z.string().trim().toUpperCase().max(16).optional(),
+    ...transactionFilterFields,
     limit: wholeNumber('limit', 1, 1000).optional(),
-    after: z.string().regex(/^\d{1,15}$/, 'after must be the next_after of a previous page.').optional(),
+    after: z
+      .string()
+      .regex(/^\d{1,15}$/, 'after must be the next_after of a previous page.')
+      .optional(),
     offset: wholeNumber('offset', 0, MAX_TRANSACTION_OFFSET).optional(),
   })
-  .refine((v) => v.from === undefined || v.to === undefined || v.from <= v.to, { path: ['from'], message: 'from cannot be after to.' });
+  .refine(fromNotAfterTo, { path: ['from'], message: 'from cannot be after to.' });
 export type TransactionQuery = z.output<typeof transactionQuerySchema>;
+
+/** Most rows one CSV export carries (newest first); narrow the filter for older ones. */
+export const MAX_TRANSACTION_EXPORT_ROWS = 100_000;
+/** GET /v1/account-management/transactions.csv query: the list's filter, no paging. */
+export const transactionExportQuerySchema = z
+  .object(transactionFilterFields)
+  .refine(fromNotAfterTo, { path: ['from'], message: 'from cannot be after to.' });
+export type TransactionExportQuery = z.output<typeof transactionExportQuerySchema>;
+/** Column order of the CSV export. */
+export const transactionCsvColumns = ['id', 'date', 'action', 'currency', 'amount', 'price', 'symbol', 'status'] as const;
 
 /* ---------- candles (our choice: GET /v1/market/candles) ---------- */
 
 export const candleQuerySchema = z.object({
-  pair: z.string().trim().toLowerCase().regex(/^[a-z0-9]{4,20}$/, 'pair must be base and quote joined, e.g. btcusd.'),
-  interval: z.enum(['1d', '1w'], { error: "interval must be '1d' or '1w'." }).default('1d'),
+  pair: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]{4,20}$/, 'pair must be base and quote joined, e.g. btcusd.'),
+  interval: z.enum(candleIntervals, { error: `interval must be one of ${candleIntervals.join(', ')}.` }).default('1d'),
   limit: wholeNumber('limit', 1, 1000).optional(),
 });
 export const candleSchema = z.object({
@@ -128,9 +158,3 @@ export const candleSchema = z.object({
 });
 export type Candle = z.output<typeof candleSchema>;
 export const candleListSchema = z.array(candleSchema);
-
-/** Dev faucet (development mode only): credit the logged-in user. */
-export const faucetRequestSchema = z.object({
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/, 'currency must be a currency code.'),
-  amount: positiveDecimalString('amount'),
-});

@@ -5,7 +5,11 @@ import { userSchema } from './users';
 
 // Spec A §7: login, logout, refresh, password recovery and verification codes.
 
-export const emailField = (message: string) => z.string({ error: message }).trim().pipe(z.email({ error: message }));
+export const emailField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .pipe(z.email({ error: message }));
 
 export const loginRequestSchema = z.object({
   email: z.string({ error: 'Email is required.' }).trim().min(1, 'Email is required.').max(254),
@@ -31,14 +35,13 @@ export type ValidateResetTokenRequest = z.infer<typeof validateResetTokenRequest
 export const validateResetTokenResponseSchema = z.object({ valid: z.boolean(), message: z.string().optional() });
 
 /**
- * Spec A §5's reset rule, as the shared password rule (password-policy.ts): at least 12
- * characters with a lowercase, an uppercase, a digit and a symbol. The spec's one message
- * covers every part.
+ * Spec A §5's reset rule (password-policy.ts): at least 12 characters with a lowercase, an
+ * uppercase, a digit and one of @$!%*?&. The spec's one message covers every part.
  */
 export const newPasswordField = z
   .string({ error: passwordMessages.weakPassword })
   .max(PASSWORD_MAX_LENGTH, passwordMessages.weakPassword)
-  .refine((value) => brokenPasswordRules(value).length === 0, passwordMessages.weakPassword);
+  .refine((value) => brokenPasswordRules(value, 'reset').length === 0, passwordMessages.weakPassword);
 
 export const resetPasswordRequestSchema = validateResetTokenRequestSchema
   .extend({ new_password: newPasswordField, confirm_password: z.string({ error: passwordMessages.passwordsDoNotMatch }) })

@@ -3,10 +3,25 @@ import { decimalString, looseDecimal, positiveDecimalString } from '../money/dec
 import { orderMessages } from '../messages';
 import { tradingLimits } from '../constants';
 import { MAX_EPOCH_MS, wholeNumber } from './whole-number';
-import { destinations, orderTypeCodes, orderTypeName, sides, timeInForceByType, timesInForce } from '../orders/order-types';
+import {
+  destinations,
+  orderTypeCodes,
+  orderTypeName,
+  orderTypeNames,
+  sides,
+  timeInForceByType,
+  timesInForce,
+  type OrderTypeName,
+} from '../orders/order-types';
 
-// Spec B §3 and §7: the order form payload, orders, trades and request for quote.
+// Spec B §3 and §7: the order form payload, orders, trades, their list queries and request for
+// quote.
 
+const pairField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]{4,20}$/, 'pair must be base and quote joined, e.g. btcusd.');
 const optionalDecimal = (label: string) => positiveDecimalString(label).optional();
 const flagInput = z.union([z.boolean(), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 'true');
 
@@ -17,12 +32,24 @@ const flagInput = z.union([z.boolean(), z.literal('true'), z.literal('false')]).
 export const orderFormSchema = z
   .object({
     currency_pair: z
-      .string({ error: (issue) => (issue.input === undefined ? 'currency_pair is required.' : 'currency_pair must be base and quote joined, e.g. btcusd.') })
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? 'currency_pair is required.' : 'currency_pair must be base and quote joined, e.g. btcusd.',
+      })
       .trim()
       .toLowerCase()
       .regex(/^[a-z0-9]{4,20}$/, 'currency_pair must be base and quote joined, e.g. btcusd.'),
     algorithm_id: z
-      .union([z.number(), z.string().regex(/^\d{1,4}$/).transform(Number)], { error: 'algorithm_id is not a known order type.' })
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .regex(/^\d{1,4}$/)
+            .transform(Number),
+        ],
+        { error: 'algorithm_id is not a known order type.' },
+      )
       .default(orderTypeCodes.Limit)
       .refine((v) => orderTypeName(v) !== undefined, 'algorithm_id is not a known order type.'),
     price: optionalDecimal('Price'),
@@ -53,6 +80,34 @@ export const orderFormSchema = z
   .strict();
 export type OrderFormInput = z.input<typeof orderFormSchema>;
 export type OrderForm = z.output<typeof orderFormSchema>;
+
+/**
+ * POST /v1/orders/{orderType} (spec B §7): the type is in the path (its code, e.g. 201, or its
+ * name, e.g. Limit, any case); the side, which /v1/orders/buy|sell carry in the path, is in
+ * the body. algorithm_id may be left out; when sent it must name the path's type.
+ */
+export const orderTypeParamsSchema = z.object({
+  orderType: z
+    .string()
+    .max(32)
+    .transform((v, ctx) => {
+      const t = v.trim();
+      const code = /^\d{1,4}$/.test(t)
+        ? Number(t)
+        : orderTypeCodes[orderTypeNames.find((n) => n.toLowerCase() === t.toLowerCase()) ?? ('' as OrderTypeName)];
+      if (code !== undefined && orderTypeName(code) !== undefined) return code;
+      ctx.addIssue({
+        code: 'custom',
+        message: `orderType must be one of ${orderTypeNames.map((n) => `${n} (${orderTypeCodes[n]})`).join(', ')}.`,
+      });
+      return z.NEVER;
+    }),
+});
+
+export const typedOrderFormSchema = orderFormSchema.extend({
+  side: z.enum(sides, { error: "side must be 'buy' or 'sell'." }),
+});
+export type TypedOrderFormInput = z.input<typeof typedOrderFormSchema>;
 
 /**
  * Spec B §5 per-type rules, given the side (which the path carries). Returns field → message.
@@ -91,7 +146,10 @@ export function orderFormRuleErrors(form: OrderForm, side: (typeof sides)[number
   return errors;
 }
 
-/** Spec B §3: client_order_id is a random integer from 100000 to 1000000, as text. */
+/**
+ * Spec B §3: client_order_id is a random integer from 100000 to 1000000, as text.
+ * Contract of the Order entry card (spec B §2, §3); no caller yet.
+ */
 export function newClientOrderId(random: () => number = Math.random): string {
   const { clientOrderIdMin: min, clientOrderIdMax: max } = tradingLimits;
   return String(Math.floor(min + random() * (max - min + 1)));
@@ -125,6 +183,19 @@ export type Order = z.output<typeof orderSchema>;
 export type OrderWire = z.input<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
 
+/**
+ * GET /v1/orders and GET /v1/orders/done: optional pair filter; done orders are newest first,
+ * `limit` of them (default 100).
+ */
+export const orderListQuerySchema = z.object({
+  pair: pairField.optional(),
+  limit: wholeNumber('limit', 1, 1000).optional(),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+/** DELETE /v1/orders/{id}. */
+export const orderIdParamsSchema = z.object({ id: z.string().max(64) });
+
 /** A trade (spec B §3); all values strings. */
 export const tradeSchema = z.object({
   cursor: z.union([z.string(), z.number()]).transform(String),
@@ -143,17 +214,30 @@ export type Trade = z.output<typeof tradeSchema>;
 export type TradeWire = z.input<typeof tradeSchema>;
 export const tradeListSchema = z.array(tradeSchema);
 
+/** GET /v1/account-management/trades: newest first; `after` is the `cursor` of the last trade already seen. */
+export const tradeListQuerySchema = z.object({
+  pair: pairField.optional(),
+  limit: wholeNumber('limit', 1, 1000).optional(),
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/, 'after must be a trade cursor.')
+    .optional(),
+});
+export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
+
 /** POST /v1/orders/request-for-quote: pair, side, amount (buy) or quantity (sell). */
 export const quoteRequestSchema = z
   .object({
-    pair: z.string().trim().toLowerCase().regex(/^[a-z0-9]{4,20}$/, 'pair must be base and quote joined, e.g. btcusd.'),
+    pair: pairField,
     side: z.enum(sides, { error: "side must be 'buy' or 'sell'." }),
     amount: optionalDecimal('Amount'),
     quantity: optionalDecimal('Quantity'),
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.side === 'buy' && !v.amount && !v.quantity) ctx.addIssue({ code: 'custom', path: ['amount'], message: orderMessages.amountRequired });
+    if (v.side === 'buy' && !v.amount && !v.quantity) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: orderMessages.amountRequired });
+    }
     if (v.side === 'sell' && !v.quantity) ctx.addIssue({ code: 'custom', path: ['quantity'], message: orderMessages.quantityRequired });
   });
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;

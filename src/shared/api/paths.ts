@@ -26,6 +26,8 @@ export const paths = {
     currencyPairs: '/v1/account-management/currency-pairs',
     feeRates: '/v1/account-management/fee-rates',
     transactions: '/v1/account-management/transactions',
+    /** Ours (beyond the spec): the filtered transaction list as a CSV file. */
+    transactionsCsv: '/v1/account-management/transactions.csv',
     trades: '/v1/account-management/trades',
   },
   orders: {
@@ -52,17 +54,46 @@ export const paths = {
     achAgreementStatus: '/v1/exchange/payments/ach/agreement-status',
     achOnboarding: '/v1/exchange/payments/ach/onboarding',
     achDepositLimit: '/v1/exchange/payments/ach/deposit-limit',
+    /** Our choice: an ACH pull from the onboarded bank account. */
+    achDeposit: '/v1/exchange/payments/ach/deposit',
+  },
+  /** Our choice (docs/API.md): the withdrawal address book. */
+  security: {
+    approvedAddresses: '/v1/security/approved-addresses',
+    approvedAddressSettings: '/v1/security/approved-addresses/settings',
+    approvedAddress: (id: string) => `/v1/security/approved-addresses/${encodeURIComponent(id)}`,
+    approvedAddressConfirm: (id: string) => `/v1/security/approved-addresses/${encodeURIComponent(id)}/confirm`,
   },
   news: '/v1/exchange/market-data/news',
   edd: {
     prompts: '/v1/enterprise/eddq/prompts',
     responses: '/v1/enterprise/eddq/responses',
     requests: '/v1/enterprise/eddq/requests',
+    /** Our choice: an uploaded EDD document, for its owner and operators (as an attachment). */
+    file: (id: string) => `/v1/enterprise/eddq/files/${encodeURIComponent(id)}`,
+  },
+  /** Our choice: the operator console's calls (role `operator` only), see docs/API.md. */
+  operator: {
+    eddRequests: '/v1/operator/edd/requests',
+    eddRequest: (id: string) => `/v1/operator/edd/requests/${encodeURIComponent(id)}`,
+    eddReview: (id: string) => `/v1/operator/edd/requests/${encodeURIComponent(id)}/review`,
+    requireEdd: '/v1/operator/edd/require',
+    withdrawals: '/v1/operator/withdrawals',
+    withdrawalReview: (id: string) => `/v1/operator/withdrawals/${encodeURIComponent(id)}/review`,
+    wireCredits: '/v1/operator/wire-credits',
+    ledger: '/v1/operator/ledger',
+    audit: '/v1/operator/audit',
   },
   dev: {
     outbox: '/dev/outbox',
     outboxJson: '/dev/outbox.json',
     faucet: '/dev/faucet',
+    /** A simulated on-chain transfer to one of our deposit addresses. */
+    chainDeposit: '/dev/chain/deposit',
+    /** A simulated incoming wire carrying a user's reference id. */
+    wireDeposit: '/dev/wire/deposit',
+    /** Moves the clock of money in and out forward (cool-downs, confirmations, payouts). */
+    clockAdvance: '/dev/clock/advance',
   },
   health: '/healthz',
   hub: '/hubs/exchange',

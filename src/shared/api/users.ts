@@ -97,7 +97,7 @@ export const registerPasswordField = z
   .min(1, registerMessages.passwordRequired)
   .max(PASSWORD_MAX_LENGTH)
   .superRefine((value, ctx) => {
-    for (const rule of brokenPasswordRules(value)) ctx.addIssue({ code: 'custom', message: registerRuleMessages[rule] });
+    for (const rule of brokenPasswordRules(value, 'register')) ctx.addIssue({ code: 'custom', message: registerRuleMessages[rule] });
   });
 
 export const phoneCountryCodeField = required(registerMessages.phoneCountryCode, 8).refine(
@@ -120,7 +120,13 @@ export function joinPhone(countryCode: string, national: string): string {
 
 /** Adds the per-ID-type rules shared by individuals and beneficial owners. */
 function checkIdentity(
-  v: { id_type: string; id_number: string; id_country_code: string; residential_country_code: string; residential_state?: string | undefined },
+  v: {
+    id_type: string;
+    id_number: string;
+    id_country_code: string;
+    residential_country_code: string;
+    residential_state?: string | undefined;
+  },
   ctx: z.RefinementCtx,
   messages: { idNumber: (label: string) => string; ssnFormat: string; residentialState: string; stateOptionalForForeignId?: boolean },
 ) {
@@ -180,7 +186,10 @@ export const individualDetailsSchema = z
     residential_state: optionalText(100),
     residential_postal_code: required(individualMessages.residentialPostalCode, 20),
     id_type: z.enum(idTypes, { error: individualMessages.idType }),
-    id_number: z.string({ error: individualMessages.idNumber('ID') }).trim().max(64),
+    id_number: z
+      .string({ error: individualMessages.idNumber('ID') })
+      .trim()
+      .max(64),
     id_country_code: countryField(individualMessages.idCountry),
   })
   .superRefine((v, ctx) => checkIdentity(v, ctx, { ...individualMessages, stateOptionalForForeignId: true }));
@@ -259,7 +268,10 @@ export const beneficialOwnerSchema = z
     ),
     id_type: z.enum(idTypes, { error: individualMessages.idType }),
     id_country_code: countryField(beneficialOwnerMessages.nationality),
-    id_number: z.string({ error: beneficialOwnerMessages.idNumber('ID') }).trim().max(64),
+    id_number: z
+      .string({ error: beneficialOwnerMessages.idNumber('ID') })
+      .trim()
+      .max(64),
     residential_country_code: countryField(beneficialOwnerMessages.residentialCountry),
     residential_address: required(beneficialOwnerMessages.residentialAddress),
     residential_city: required(beneficialOwnerMessages.residentialCity, 100),

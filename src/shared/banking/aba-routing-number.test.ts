@@ -30,7 +30,8 @@ describe('A5.bank-account.routing-aba-checksum: ABA routing numbers', () => {
     }
   });
 
-  it('A5.bank-account.routing-aba-checksum: two swapped neighbours are caught (but for digits 5 apart, which no weighting of 3, 7 and 1 can tell)', () => {
+  // Digits 5 apart swapped are the exception: no weighting of 3, 7 and 1 can tell them.
+  it('A5.bank-account.routing-aba-checksum: two swapped neighbours are caught (but for digits 5 apart)', () => {
     expect(isValidAbaRoutingNumber('120100248')).toBe(false); // 121000248 with digits 3 and 4 swapped
     expect(isValidAbaRoutingNumber('026090593')).toBe(false); // 026009593 with digits 5 and 6 swapped
   });

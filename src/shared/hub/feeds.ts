@@ -27,9 +27,7 @@ export const feedId = {
 
 const PUBLIC_FEED_RE = /^(ticker|trades|orderbook)\.([a-z0-9]+)\.([a-z0-9]{2,20})$/;
 
-export type ParsedFeed =
-  | { kind: PublicFeedKind; provider: string; symbol: string }
-  | { kind: 'private'; feed: PrivateFeed };
+export type ParsedFeed = { kind: PublicFeedKind; provider: string; symbol: string } | { kind: 'private'; feed: PrivateFeed };
 
 /** Parses a feed id; null when it is not one the product knows. */
 export function parseFeedId(id: string): ParsedFeed | null {

@@ -51,6 +51,7 @@ export const endUserOrderSchema = orderSchema;
 export const endUserTradeSchema = tradeSchema;
 export const endUserBalanceSchema = z.union([balanceSchema, z.array(balanceSchema)]);
 
+/** Contract of the onboarding event of the private users feed (spec B §7); no reader yet. */
 export const userOnboardingSchema = z.object({}).passthrough();
 
 export const hubErrorSchema = z.union([
@@ -59,6 +60,14 @@ export const hubErrorSchema = z.union([
 ]);
 export type HubErrorPayload = z.input<typeof hubErrorSchema>;
 
+/** Codes carried by ReceiveError payloads ({ message, code, feeds }) the server sends. */
+export const hubErrorCodes = {
+  /** A feed id that is not a feed of this exchange (wrong kind, provider or pair). */
+  unknownFeed: 'UNKNOWN_FEED',
+  /** JoinFeedGroups named another user's id: nothing was joined. */
+  forbiddenFeed: 'FEED_FORBIDDEN',
+} as const;
+
 /* ---------- method arguments and results ---------- */
 
 export const feedIdListSchema = z.array(z.string().min(1).max(100)).min(1).max(200);
@@ -66,8 +75,14 @@ export const feedIdListSchema = z.array(z.string().min(1).max(100)).min(1).max(2
 export const joinFeedGroupsArgsSchema = z.tuple([feedIdListSchema, z.union([z.string(), z.number(), z.null()]).optional()]);
 export const leaveFeedGroupsArgsSchema = z.tuple([feedIdListSchema]);
 
-export const joinResultSchema = z.object({ joined: z.array(z.string()), rejected: z.array(z.object({ feedId: z.string(), reason: z.string() })) });
+const rejectedFeedsSchema = z.array(z.object({ feedId: z.string(), reason: z.string() }));
+
+export const joinResultSchema = z.object({ joined: z.array(z.string()), rejected: rejectedFeedsSchema });
 export type JoinResult = z.infer<typeof joinResultSchema>;
+
+/** Result of LeaveFeedGroups(feedIds): the feeds left and those refused (unknown ids). */
+export const leaveResultSchema = z.object({ left: z.array(z.string()), rejected: rejectedFeedsSchema });
+export type LeaveResult = z.infer<typeof leaveResultSchema>;
 
 export const activeGroupsInfoSchema = z.object({
   connectionId: z.string(),

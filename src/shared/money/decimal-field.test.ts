@@ -40,16 +40,20 @@ describe('wire decimals are bounded before they are parsed', () => {
   it('more than 8 decimals and zero are refused with their own messages', () => {
     expect(messages('0.000000001')).toEqual(['Price must have up to 8 decimal places.']);
     expect(messages('0')).toEqual(['Price must be greater than 0.']);
-    expect(positiveDecimalString('stop_percent', 2).safeParse('1.234').error?.issues[0]?.message).toBe('stop_percent must have up to 2 decimal places.');
+    const threePlaces = positiveDecimalString('stop_percent', 2).safeParse('1.234');
+    expect(threePlaces.error?.issues[0]?.message).toBe('stop_percent must have up to 2 decimal places.');
   });
 
   it('whatever arrives, parsing never throws: one issue at most, and what passes is plain digits', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.string({ unit: 'grapheme' }), fc.stringMatching(/^[-+ ]?\d{0,30}(\.\d{0,30})?([eE][+-]?\d{1,4})?$/)), (value) => {
-        const r = price.safeParse(value);
-        if (r.success) expect(r.data).toMatch(/^\d{1,15}(\.\d{1,8})?$/);
-        else expect(r.error.issues).toHaveLength(1);
-      }),
+      fc.property(
+        fc.oneof(fc.jsonValue(), fc.string({ unit: 'grapheme' }), fc.stringMatching(/^[-+ ]?\d{0,30}(\.\d{0,30})?([eE][+-]?\d{1,4})?$/)),
+        (value) => {
+          const r = price.safeParse(value);
+          if (r.success) expect(r.data).toMatch(/^\d{1,15}(\.\d{1,8})?$/);
+          else expect(r.error.issues).toHaveLength(1);
+        },
+      ),
       { numRuns: 500 },
     );
   });

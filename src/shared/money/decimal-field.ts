@@ -26,15 +26,13 @@ function decimalIssue(v: string, label: string, decimals: number): string | null
 
 /** A non-negative decimal string with at most `decimals` places, named in errors by `label`. */
 export function decimalString(label: string, decimals: number = DECIMALS) {
-  return z
-    .union([z.string(), z.number()], { error: `${label} must be a decimal number.` })
-    .transform((v, ctx) => {
-      const text = typeof v === 'number' ? String(v) : v.length > MAX_DECIMAL_TEXT ? v : v.trim();
-      const issue = decimalIssue(text, label, decimals);
-      if (issue === null) return text;
-      ctx.addIssue({ code: 'custom', message: issue, input: v });
-      return z.NEVER;
-    });
+  return z.union([z.string(), z.number()], { error: `${label} must be a decimal number.` }).transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.length > MAX_DECIMAL_TEXT ? v : v.trim();
+    const issue = decimalIssue(text, label, decimals);
+    if (issue === null) return text;
+    ctx.addIssue({ code: 'custom', message: issue, input: v });
+    return z.NEVER;
+  });
 }
 
 /** Like decimalString, and strictly greater than zero. */
@@ -43,6 +41,4 @@ export function positiveDecimalString(label: string, decimals: number = DECIMALS
 }
 
 /** A decimal as another back end may send it: string, number or null. Output: string | null. */
-export const looseDecimal = z
-  .union([z.string(), z.number(), z.null()])
-  .transform((v) => (v === null ? null : String(v)));
+export const looseDecimal = z.union([z.string(), z.number(), z.null()]).transform((v) => (v === null ? null : String(v)));
