@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toUnits } from '../../shared/money/units';
-import { manualClock } from '../clock';
+import { ManualTimers } from '../time/manual-timers';
 import { RollingTicker } from './rolling-ticker';
 
 const u = (v: string) => toUnits(v);
@@ -8,8 +8,8 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 
 describe('spec B §3 ticker: rolling 24 h window', () => {
-  it('reports last, open, high, low, volume and an exact vwap over the window', () => {
-    const clock = manualClock(Date.UTC(2025, 0, 1));
+  it('CORE.ticker.fields: reports last, open, high, low, volume and an exact vwap over the window', () => {
+    const clock = new ManualTimers(Date.UTC(2025, 0, 1));
     const t = new RollingTicker('btcusd');
     t.record(u('60000'), u('0.5'), clock.now());
     clock.advance(10 * MIN);
@@ -22,8 +22,8 @@ describe('spec B §3 ticker: rolling 24 h window', () => {
     expect(s.vwap).toBe('60333.49998222');
   });
 
-  it('drops trades older than 24 h as time passes, without any new trade', () => {
-    const clock = manualClock(Date.UTC(2025, 0, 1));
+  it('CORE.ticker.window-slides: drops trades older than 24 h as time passes, without any new trade', () => {
+    const clock = new ManualTimers(Date.UTC(2025, 0, 1));
     const t = new RollingTicker('ethusd');
     t.record(u('3000'), u('2'), clock.now());
     clock.advance(12 * HOUR);
@@ -34,11 +34,19 @@ describe('spec B §3 ticker: rolling 24 h window', () => {
     expect(t.advance(clock.now())).toBe(true);
     expect(t.snapshot(clock.now())).toMatchObject({ last: '3100', open: '3100', high: '3100', low: '3100', volume: '1', vwap: '3100' });
     clock.advance(12 * HOUR);
-    expect(t.snapshot(clock.now())).toEqual({ pair: 'ethusd', last: '3100', open: '3100', high: '3100', low: '3100', volume: '0', vwap: '3100' });
+    expect(t.snapshot(clock.now())).toEqual({
+      pair: 'ethusd',
+      last: '3100',
+      open: '3100',
+      high: '3100',
+      low: '3100',
+      volume: '0',
+      vwap: '3100',
+    });
   });
 
-  it('advance() says when the window lost trades', () => {
-    const clock = manualClock(Date.UTC(2025, 0, 1));
+  it('CORE.ticker.window-slides: advance() says when the window lost trades', () => {
+    const clock = new ManualTimers(Date.UTC(2025, 0, 1));
     const t = new RollingTicker('solusd');
     t.record(u('150'), u('1'), clock.now());
     clock.advance(24 * HOUR - MIN);
@@ -47,8 +55,8 @@ describe('spec B §3 ticker: rolling 24 h window', () => {
     expect(t.advance(clock.now())).toBe(true);
   });
 
-  it('survives gaps longer than the window and reuses ring slots', () => {
-    const clock = manualClock(Date.UTC(2025, 0, 1));
+  it('CORE.ticker.long-gaps: survives gaps longer than the window and reuses ring slots', () => {
+    const clock = new ManualTimers(Date.UTC(2025, 0, 1));
     const t = new RollingTicker('ethbtc');
     t.record(u('0.05'), u('1'), clock.now());
     clock.advance(3 * 24 * HOUR); // the same ring slot as the first trade
@@ -56,16 +64,16 @@ describe('spec B §3 ticker: rolling 24 h window', () => {
     expect(t.snapshot(clock.now())).toMatchObject({ open: '0.051', low: '0.051', volume: '2', vwap: '0.051' });
   });
 
-  it('a late trade older than the window never changes the window nor a newer last', () => {
-    const clock = manualClock(Date.UTC(2025, 0, 2));
+  it('CORE.ticker.late-trade: a late trade older than the window never changes the window nor a newer last', () => {
+    const clock = new ManualTimers(Date.UTC(2025, 0, 2));
     const t = new RollingTicker('btcusd');
     t.record(u('60000'), u('1'), clock.now());
     t.record(u('1'), u('100'), clock.now() - 25 * HOUR);
     expect(t.snapshot(clock.now())).toMatchObject({ last: '60000', low: '60000', volume: '1' });
   });
 
-  it('stays exact over many trades (bigint totals, no float drift)', () => {
-    const clock = manualClock(Date.UTC(2025, 0, 1));
+  it('CORE.ticker.exact: stays exact over many trades (bigint totals, no float drift)', () => {
+    const clock = new ManualTimers(Date.UTC(2025, 0, 1));
     const t = new RollingTicker('btcusd');
     for (let i = 0; i < 100_000; i++) {
       t.record(u('0.1'), u('0.1'), clock.now());
@@ -78,7 +86,7 @@ describe('spec B §3 ticker: rolling 24 h window', () => {
     expect(s.volume).toBe('8638');
   });
 
-  it('no trade yet: only the pair and a zero volume', () => {
+  it('CORE.ticker.empty: no trade yet: only the pair and a zero volume', () => {
     expect(new RollingTicker('btcusd').snapshot(0)).toEqual({ pair: 'btcusd', volume: '0' });
   });
 });

@@ -139,4 +139,3 @@ export class RollingTicker {
     this.live -= 1;
   }
 }
-

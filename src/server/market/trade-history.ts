@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database';
-import type { TradeRecord } from './market-data';
+import type { TradeRecord } from './public-market-data';
 
 // Reads the stored public trades the 24 h tickers are rebuilt from at startup: every trade of
 // the last 24 h, plus each pair's latest older trade (its last price when the window is empty).
@@ -45,7 +45,7 @@ export async function loadRecentTrades(db: Executor, since: number, sink: (trade
       .executeTakeFirst();
     if (older) emit({ pair: older.pair, price: older.price, quantity: older.quantity, at: Number(older.created_at) });
   }
-  for (let after = first - 1; ; ) {
+  for (let after = first - 1; ;) {
     const rows = await db
       .selectFrom('trades')
       .select(['id', 'pair', 'price', 'quantity', 'created_at'])

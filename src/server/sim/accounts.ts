@@ -1,10 +1,11 @@
 import { UNIT, fromUnits, toUnits } from '../../shared/money/units';
 import { parseRoles } from '../auth';
-import type { Clock } from '../clock';
+import type { Clock } from '../time/timers';
 import type { AppDatabase } from '../db/database';
 import type { NewUser } from '../db/schema';
 import { newId } from '../lib/ids';
-import { normalizeEmail, repositories } from '../repositories';
+import { repositories } from '../repositories';
+import { userRow } from '../repositories/user-row';
 import { referenceUsdUnits } from './reference-prices';
 import { makerSources, takerNames } from './sources';
 
@@ -36,35 +37,25 @@ function slug(name: string): string {
 
 function systemUser(name: string, now: number): NewUser {
   const email = `${slug(name)}@${EMAIL_DOMAIN}`;
-  return {
-    id: newId(),
-    email,
-    email_normalized: normalizeEmail(email),
-    password_hash: NO_LOGIN,
-    first_name: name,
-    last_name: 'Simulator',
-    phone_country_code: '+1',
-    phone_number: '',
-    account_type: 'corporation',
-    account_role: SYSTEM_ROLE,
-    account_purpose: null,
-    roles: JSON.stringify([SYSTEM_ROLE]),
-    email_confirmed: 1,
-    phone_confirmed: 1,
-    has_submitted_principal_address: 1,
-    has_submitted_beneficial_owners: 1,
-    enhanced_due_diligence_required: 0,
-    individual_details: null,
-    business_details: null,
-    principal_place_country: null,
-    principal_place_state: null,
-    principal_place_address: null,
-    principal_place_city: null,
-    principal_place_postal_code: null,
-    created_at: now,
-    updated_at: now,
-    account_kind: 'system',
-  };
+  return userRow(
+    {
+      id: newId(),
+      email,
+      password_hash: NO_LOGIN,
+      first_name: name,
+      last_name: 'Simulator',
+      phone_country_code: '+1',
+      phone_number: '',
+      account_type: 'corporation',
+      account_role: SYSTEM_ROLE,
+      email_confirmed: 1,
+      phone_confirmed: 1,
+      has_submitted_principal_address: 1,
+      has_submitted_beneficial_owners: 1,
+      account_kind: 'system',
+    },
+    now,
+  );
 }
 
 /** How much of a currency one funding gives: FUNDING_USD worth, or null when its price is unknown. */

@@ -3,7 +3,7 @@ import type { AppDatabase } from '../db/database';
 import { AppError } from '../errors';
 import type { Exchange } from '../exchange/exchange';
 import { exchangeReads } from '../repositories/exchange-reads';
-import type { SimExchange } from './simulator';
+import type { SimExchange } from './sim-exchange';
 
 // The simulator's orders go through the same service calls as a user's HTTP orders (validation,
 // holds, matching, ledger, events); refusals come back as the catalogue's error codes.
@@ -30,7 +30,7 @@ export function simExchangeOf(exchange: Exchange, database: AppDatabase): SimExc
       );
     },
     cancel(userId, orderId) {
-      return exchange.cancelOrder(userId, orderId).then(
+      return exchange.cancelOrder(userId, Number(orderId)).then(
         () => true,
         (error: unknown) => {
           if (error instanceof AppError) return false;

@@ -1,6 +1,6 @@
 import { fromUnits, toUnits, UNIT } from '../../shared/money/units';
 import type { PairSpec } from '../exchange/pair-spec';
-import type { Random } from './random';
+import type { Random } from '../lib/seeded-random';
 import { referenceMidUnits, referenceUsdUnits } from './reference-prices';
 import { LADDER_LEVELS, LEVEL_STEP_BPS, makerSources } from './sources';
 
@@ -42,6 +42,8 @@ const VOLATILITY_PER_SQRT_S = 2e-4;
 const REVERSION_PER_S = 1 / 3_600;
 /** How far through the mid a taker is willing to trade, in basis points. */
 const TAKER_REACH_BPS = LEVEL_STEP_BPS * 3 + 7;
+/** A sweep's reach: past the farthest level of every source's ladder. */
+const SWEEP_REACH_BPS = Math.max(...makerSources.map((s) => s.halfSpreadBps)) + LEVEL_STEP_BPS * LADDER_LEVELS;
 
 export class PairMarket {
   readonly symbol: string;
@@ -120,14 +122,19 @@ export class PairMarket {
     return out;
   }
 
-  nextTake(): TakeAction {
+  /**
+   * The next taker order. `scale` multiplies its size; a scaled-up order also reaches through the
+   * whole ladder, so it sweeps several resting quotes (one command, several trades).
+   */
+  nextTake(scale = 1): TakeAction {
     const side: Side = this.random.chance(0.5) ? 'buy' : 'sell';
     const mid = Math.round(this.mid);
-    const reach = Math.max(1, Math.ceil((mid * TAKER_REACH_BPS) / 10_000));
+    const reachBps = scale > 1 ? SWEEP_REACH_BPS : TAKER_REACH_BPS;
+    const reach = Math.max(1, Math.ceil((mid * reachBps) / 10_000));
     const price = side === 'buy' ? mid + reach : Math.max(1, mid - reach);
     // Log-normal sizes: mostly small, now and then a large sweep.
     const factor = Math.min(8, Math.exp(0.8 * this.random.normal() - 0.3));
-    const lots = Math.max(this.minLots, Math.floor(this.typicalLots * factor));
+    const lots = Math.max(this.minLots, Math.floor(this.typicalLots * factor * scale));
     return { kind: 'take', pair: this.symbol, side, price: this.ticksToPrice(price), quantity: this.lotsToQuantity(lots) };
   }
 

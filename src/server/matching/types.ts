@@ -185,8 +185,7 @@ export interface MatchResult {
 }
 
 export type ReduceResult =
-  | { readonly ok: true; readonly order: Order; readonly removed: boolean }
-  | { readonly ok: false; readonly reason: RejectReason };
+  { readonly ok: true; readonly order: Order; readonly removed: boolean } | { readonly ok: false; readonly reason: RejectReason };
 
 export type StopResult = { readonly ok: true; readonly order: Order } | { readonly ok: false; readonly reason: RejectReason };
 

@@ -9,9 +9,7 @@ export const ORDER_TYPE_CODE: Readonly<Record<OrderType, number>> = {
   IOC: 309,
 };
 
-const byCode = new Map<number, OrderType>(
-  (Object.entries(ORDER_TYPE_CODE) as [OrderType, number][]).map(([type, code]) => [code, type]),
-);
+const byCode = new Map<number, OrderType>((Object.entries(ORDER_TYPE_CODE) as [OrderType, number][]).map(([type, code]) => [code, type]));
 
 export function orderTypeFromCode(code: number): OrderType | null {
   return byCode.get(code) ?? null;

@@ -1,23 +1,21 @@
 import { toUnits } from '../../shared/money/units';
 import type { OrderBookMessageWire, RecentTradeWire, TickerWire } from '../../shared/hub/messages';
 import type { ExchangeEvent, ExchangeEvents, PublicTradeEvent } from '../exchange/events';
-import { buildBookLevels, type BookLevels, type DepthReader } from './book-message';
-import { CoalescingThrottle } from './coalescing-throttle';
+import type { DepthReader } from './book-levels';
+import { BookPublisher, type PairBook } from './book-publisher';
 import { MakerQuotes, type MakerDirectory } from './maker-quotes';
-import { BUCKET_MS, RollingTicker } from './rolling-ticker';
-import type { Scheduler, TimerHandle } from './scheduler';
+import { RollingTicker } from './rolling-ticker';
+import { TickerPublisher } from './ticker-publisher';
+import type { Timers } from '../time/timers';
 
 // Public market data of every pair, derived from the exchange's committed events: rolling 24 h
 // tickers, throttled order-book snapshots with a per-pair sequence, and live trades. It only
-// publishes to subscribers; the realtime layer decides who receives what.
-// Books are read right after the exchange announced a commit (in a microtask queued by its
-// events), never from a timer: between a batch being applied in memory and its commit, the
-// engine holds orders nobody has been told about yet, and the makers' order events that say
-// whose they are have not arrived. The throttle only decides when the latest read goes out.
+// publishes to subscribers; the realtime layer decides who receives what. The books are read
+// and paced by the book publisher, the tickers by the ticker publisher.
 
 export interface MarketDataOptions {
   events: ExchangeEvents;
-  scheduler: Scheduler;
+  timers: Timers;
   readDepth: DepthReader;
   makers: MakerDirectory;
   /** Pair symbols known at start (btcusd…); pairs first seen in events are added as they come. */
@@ -54,15 +52,8 @@ export const DEFAULT_BOOK_INTERVAL_MS = 50;
  */
 export const DEFAULT_TICKER_INTERVAL_MS = 100;
 
-interface PairState {
+interface PairState extends PairBook {
   readonly ticker: RollingTicker;
-  book: OrderBookMessageWire | null;
-  /** Levels of `book` as JSON, to skip publishing a book whose top did not change. */
-  bookKey: string;
-  /** Levels read after the latest commit that differ from `book`, waiting for the throttle. */
-  next: { levels: BookLevels; key: string } | null;
-  sequence: number;
-  lastUpdated: number;
 }
 
 export interface MarketData {
@@ -80,31 +71,38 @@ export interface MarketData {
 }
 
 export function createMarketData(options: MarketDataOptions): MarketData {
-  const { scheduler } = options;
-  const depthLevels = options.bookLevels ?? DEFAULT_BOOK_LEVELS;
+  const { timers } = options;
   const makers = new MakerQuotes(options.makers);
   const states = new Map<string, PairState>();
   const subscribers = new Set<MarketDataSubscriber>();
   const onError = options.onError ?? (() => {});
   let unsubscribe: (() => void) | null = null;
-  let minuteTimer: TimerHandle | null = null;
-  /** Pairs whose book changed in the commit being announced. */
-  const stale = new Set<string>();
-  let readQueued = false;
 
-  const books = new CoalescingThrottle<string>(scheduler, options.bookIntervalMs ?? DEFAULT_BOOK_INTERVAL_MS, (pair) =>
-    guard(() => publishBook(pair)),
-  );
-  const tickers = new CoalescingThrottle<string>(scheduler, options.tickerIntervalMs ?? DEFAULT_TICKER_INTERVAL_MS, (pair) =>
-    guard(() => publishTicker(pair)),
-  );
+  const books = new BookPublisher({
+    timers,
+    readDepth: options.readDepth,
+    makers,
+    levels: options.bookLevels ?? DEFAULT_BOOK_LEVELS,
+    intervalMs: options.bookIntervalMs ?? DEFAULT_BOOK_INTERVAL_MS,
+    pair: state,
+    publish: (book) => each((sub) => sub.book?.(book)),
+    guard,
+  });
+  const tickers = new TickerPublisher({
+    timers,
+    intervalMs: options.tickerIntervalMs ?? DEFAULT_TICKER_INTERVAL_MS,
+    ticker: (pair) => state(pair).ticker,
+    all: () => states,
+    publish: (ticker) => each((sub) => sub.ticker?.(ticker)),
+    guard,
+  });
 
   for (const pair of options.pairs) state(pair);
 
   function state(pair: string): PairState {
     let s = states.get(pair);
     if (!s) {
-      s = { ticker: new RollingTicker(pair), book: null, bookKey: '', next: null, sequence: 0, lastUpdated: scheduler.now() };
+      s = { ticker: new RollingTicker(pair), book: null, bookKey: '', next: null, sequence: 0, lastUpdated: timers.now() };
       states.set(pair, s);
     }
     return s;
@@ -128,13 +126,13 @@ export function createMarketData(options: MarketDataOptions): MarketData {
         onTrade(event);
         break;
       case 'book':
-        state(event.pair).lastUpdated = scheduler.now();
-        markStale(event.pair);
+        state(event.pair).lastUpdated = timers.now();
+        books.changed(event.pair);
         break;
       case 'order': {
         const pair = makers.apply(event.userId, event.order);
         // The engine's totals are unchanged by attribution alone, but the split is not.
-        if (pair) markStale(pair);
+        if (pair) books.changed(pair);
         break;
       }
       default:
@@ -145,7 +143,7 @@ export function createMarketData(options: MarketDataOptions): MarketData {
   function onTrade(event: PublicTradeEvent): void {
     const s = state(event.pair);
     s.ticker.record(toUnits(event.price, { truncate: true }), toUnits(event.quantity, { truncate: true }), event.at);
-    tickers.mark(event.pair);
+    tickers.changed(event.pair);
     const trade: RecentTradeWire = {
       timestamp: event.at / 1000,
       pair: event.pair,
@@ -157,69 +155,15 @@ export function createMarketData(options: MarketDataOptions): MarketData {
     each((sub) => sub.trade?.(trade));
   }
 
-  /** Reads the book once the whole commit has been announced (all its order events included). */
-  function markStale(pair: string): void {
-    stale.add(pair);
-    if (readQueued) return;
-    readQueued = true;
-    queueMicrotask(() => {
-      readQueued = false;
-      for (const p of stale) guard(() => read(p));
-      stale.clear();
-    });
-  }
-
-  function read(pair: string): void {
-    const s = state(pair);
-    const levels = buildBookLevels(pair, options.readDepth, makers, depthLevels);
-    const key = JSON.stringify(levels);
-    s.next = key === s.bookKey && s.book ? null : { levels, key };
-    if (s.next) books.mark(pair);
-  }
-
-  /** Turns the latest read into the next book message (next sequence number). */
-  function commit(pair: string, s: PairState): OrderBookMessageWire | null {
-    const next = s.next;
-    if (!next) return null;
-    s.next = null;
-    s.sequence += 1;
-    s.bookKey = next.key;
-    s.book = { pair, ...next.levels, lastupdated: s.lastUpdated, lastpublished: scheduler.now(), sequence: s.sequence };
-    return s.book;
-  }
-
-  function publishBook(pair: string): void {
-    const book = commit(pair, state(pair));
-    if (book) each((sub) => sub.book?.(book));
-  }
-
-  function publishTicker(pair: string): void {
-    const ticker = state(pair).ticker.snapshot(scheduler.now());
-    each((sub) => sub.ticker?.(ticker));
-  }
-
-  function armMinuteTimer(): void {
-    const now = scheduler.now();
-    const next = (Math.floor(now / BUCKET_MS) + 1) * BUCKET_MS;
-    minuteTimer = scheduler.setTimeout(() => {
-      // Trades leaving the 24 h window change the ticker without any new trade.
-      const at = scheduler.now();
-      for (const [pair, s] of states) if (s.ticker.advance(at)) tickers.mark(pair);
-      armMinuteTimer();
-    }, next - now);
-  }
-
   return {
     start() {
       if (unsubscribe) return;
       unsubscribe = options.events.on((event) => guard(() => onEvent(event)));
-      armMinuteTimer();
+      tickers.start();
     },
     stop() {
       unsubscribe?.();
       unsubscribe = null;
-      if (minuteTimer !== null) scheduler.clearTimeout(minuteTimer);
-      minuteTimer = null;
       books.stop();
       tickers.stop();
     },
@@ -234,17 +178,11 @@ export function createMarketData(options: MarketDataOptions): MarketData {
     pairs: () => [...states.keys()],
     ticker(pair) {
       const s = states.get(pair);
-      return s ? s.ticker.snapshot(scheduler.now()) : null;
+      return s ? s.ticker.snapshot(timers.now()) : null;
     },
     book(pair) {
       const s = states.get(pair);
-      if (!s) return null;
-      if (!s.book) {
-        // Nothing announced for this pair yet: its book is what storage gave the engine at start.
-        read(pair);
-        commit(pair, s);
-      }
-      return s.book;
+      return s ? books.latest(pair, s) : null;
     },
   };
 }

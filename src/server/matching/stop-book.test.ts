@@ -16,7 +16,7 @@ function stop(id: string, extra: Partial<PlaceStop>): PlaceStop {
 const fired = (book: OrderBook, ref: number): string[] => book.triggerStops(ref).map((t) => t.order.id);
 
 describe('trailing arithmetic', () => {
-  it('a percent trail is ceil(extreme × bps / 10000) ticks, exactly, even past 2^53', () => {
+  it('CORE.stops.percent-trail-exact: a percent trail is ceil(extreme × bps / 10000) ticks, exactly, even past 2^53', () => {
     expect(trailDistance(10_000, { kind: 'bps', bps: 250 })).toBe(250);
     expect(trailDistance(10_001, { kind: 'bps', bps: 250 })).toBe(251);
     expect(trailDistance(1, { kind: 'bps', bps: 1 })).toBe(1);
@@ -25,7 +25,7 @@ describe('trailing arithmetic', () => {
     expect(trailTrigger('buy', big - 1, { kind: 'ticks', ticks: 5 })).toBe(big);
   });
 
-  it('max slippage gives a protection price rounded towards the trigger', () => {
+  it('CORE.stops.protection-from-slippage: max slippage gives a protection price rounded towards the trigger', () => {
     expect(protectionFromSlippage('buy', 10_001, 100)).toBe(10_101); // 10101.01 floored
     expect(protectionFromSlippage('sell', 10_001, 100)).toBe(9_901); // 9900.99 ceiled
     expect(protectionFromSlippage('sell', 100, 10_000)).toBe(1);
@@ -34,7 +34,7 @@ describe('trailing arithmetic', () => {
 });
 
 describe.each(books)('%s book stops', (_name, make) => {
-  it('sell stop fires when the reference price falls to its trigger', () => {
+  it('API.stops.sell-fires-falling: sell stop fires when the reference price falls to its trigger', () => {
     const book = make();
     expect(book.placeStop(stop('s', { triggerPrice: 95 })).ok).toBe(true);
     expect(fired(book, 96)).toEqual([]);
@@ -42,14 +42,14 @@ describe.each(books)('%s book stops', (_name, make) => {
     expect(book.stopCount).toBe(0);
   });
 
-  it('buy stop fires when the reference price rises to its trigger', () => {
+  it('API.stops.buy-fires-rising: buy stop fires when the reference price rises to its trigger', () => {
     const book = make();
     book.placeStop(stop('b', { side: 'buy', triggerPrice: 105 }));
     expect(fired(book, 104)).toEqual([]);
     expect(fired(book, 110)).toEqual(['b']);
   });
 
-  it('trailing sell stop: trigger is the highest reference price minus the trail', () => {
+  it('API.stops.trailing-follows-best: trailing sell stop: trigger is the highest reference price minus the trail', () => {
     const book = make();
     book.placeStop(stop('t', { type: 'TRAILING_STOP', trail: { kind: 'ticks', ticks: 5 }, referencePrice: 100 }));
     expect(book.get('t')?.stop).toMatchObject({ triggerPrice: 95, extreme: 100 });
@@ -60,7 +60,7 @@ describe.each(books)('%s book stops', (_name, make) => {
     expect(fired(book, 105)).toEqual(['t']);
   });
 
-  it('trailing buy stop: trigger is the lowest reference price plus the trail', () => {
+  it('API.stops.trailing-follows-best: trailing buy stop: trigger is the lowest reference price plus the trail', () => {
     const book = make();
     book.placeStop(stop('t', { side: 'buy', type: 'TRAILING_STOP', trail: { kind: 'ticks', ticks: 5 }, referencePrice: 100 }));
     expect(fired(book, 90)).toEqual([]);
@@ -69,7 +69,7 @@ describe.each(books)('%s book stops', (_name, make) => {
     expect(fired(book, 95)).toEqual(['t']);
   });
 
-  it('trailing stop with a percent trail in basis points follows the price exactly', () => {
+  it('CORE.stops.percent-trail-exact: trailing stop with a percent trail in basis points follows the price exactly', () => {
     const book = make();
     book.placeStop(stop('t', { type: 'TRAILING_STOP', trail: { kind: 'bps', bps: 150 }, referencePrice: 20_000 }));
     expect(book.get('t')?.stop?.triggerPrice).toBe(19_700);
@@ -79,14 +79,14 @@ describe.each(books)('%s book stops', (_name, make) => {
     expect(fired(book, 19_700)).toEqual(['t']);
   });
 
-  it('a trailing stop never fires on the update that moved it', () => {
+  it('CORE.stops.trailing-not-on-moving-update: a trailing stop never fires on the update that moved it', () => {
     const book = make();
     book.placeStop(stop('t', { type: 'TRAILING_STOP', trail: { kind: 'ticks', ticks: 1 }, referencePrice: 100 }));
     for (let p = 101; p < 200; p++) expect(fired(book, p)).toEqual([]);
     expect(fired(book, 198)).toEqual(['t']);
   });
 
-  it('a fired stop becomes a market order with its protection price from max slippage', () => {
+  it('API.stops.fired-becomes-market, CORE.stops.protection-from-slippage: a fired stop becomes a market order with its protection price from max slippage', () => {
     const book = make();
     book.placeStop(stop('s', { clientOrderId: 'c1', qty: 7, triggerPrice: 10_000, maxSlippageBps: 50 }));
     const [t] = book.triggerStops(9_990);
@@ -102,7 +102,7 @@ describe.each(books)('%s book stops', (_name, make) => {
     });
   });
 
-  it('a stop buy by amount becomes a market buy by quote amount that the book fills', () => {
+  it('CORE.stops.buy-by-amount: a stop buy by amount becomes a market buy by quote amount that the book fills', () => {
     const book = make();
     book.place({ id: 'ask', ownerId: 'm', side: 'sell', type: 'LIMIT', price: 100, qty: 10 });
     book.placeStop(stop('b', { side: 'buy', qty: undefined, quoteAmount: 450n, triggerPrice: 100 }));
@@ -113,8 +113,10 @@ describe.each(books)('%s book stops', (_name, make) => {
     expect(r.filledQty).toBe(4);
     expect(r.quoteRemaining).toBe(50n);
   });
+});
 
-  it('fired stops come back in time priority (seq), whatever their triggers', () => {
+describe.each(books)('%s book stops: order, cancel, expiry and checks', (_name, make) => {
+  it('CORE.stops.fire-in-time-priority: fired stops come back in time priority (seq), whatever their triggers', () => {
     const book = make();
     book.placeStop(stop('late-high', { triggerPrice: 99 }));
     book.placeStop(stop('buy', { side: 'buy', triggerPrice: 50 }));
@@ -123,7 +125,7 @@ describe.each(books)('%s book stops', (_name, make) => {
     expect(fired(book, 80)).toEqual(['late-high', 'buy', 'low']);
   });
 
-  it('stops can be cancelled by id and show in orders() and stateHash', () => {
+  it('CORE.stops.cancellable-listed-hashed: stops can be cancelled by id and show in orders() and stateHash', () => {
     const book = make();
     const empty = book.stateHash();
     book.placeStop(stop('s', { triggerPrice: 90 }));
@@ -134,7 +136,7 @@ describe.each(books)('%s book stops', (_name, make) => {
     expect(fired(book, 1)).toEqual([]);
   });
 
-  it('a trailing move changes the state hash', () => {
+  it('CORE.stops.trailing-move-changes-hash: a trailing move changes the state hash', () => {
     const book = make();
     book.placeStop(stop('t', { type: 'TRAILING_STOP', trail: { kind: 'ticks', ticks: 3 }, referencePrice: 100 }));
     const before = book.stateHash();
@@ -142,7 +144,7 @@ describe.each(books)('%s book stops', (_name, make) => {
     expect(book.stateHash()).not.toBe(before);
   });
 
-  it('GTD stops expire with the book orders, by time then seq', () => {
+  it('CORE.stops.gtd-expire-with-book: GTD stops expire with the book orders, by time then seq', () => {
     const book = make();
     book.placeStop(stop('s', { triggerPrice: 90, tif: 'GTD', expiresAt: 50 }));
     book.place({ id: 'o', ownerId: 'u', side: 'buy', type: 'LIMIT', price: 1, qty: 1, tif: 'GTD', expiresAt: 50 });
@@ -151,14 +153,14 @@ describe.each(books)('%s book stops', (_name, make) => {
     expect(book.expireDue(50).map((o) => o.id)).toEqual(['s', 'o']);
   });
 
-  it('stops cannot be moved or reduced', () => {
+  it('CORE.stops.not-amendable: stops cannot be moved or reduced', () => {
     const book = make();
     book.placeStop(stop('s', { triggerPrice: 90 }));
     expect(book.move('s', 91).reason).toBe('ORDER_NOT_AMENDABLE');
     expect(book.reduce('s', 1)).toEqual({ ok: false, reason: 'ORDER_NOT_AMENDABLE' });
   });
 
-  it('stop requests are checked at the boundary', () => {
+  it('CORE.stops.boundary-checks: stop requests are checked at the boundary', () => {
     const book = make();
     expect(book.placeStop(stop('a', {}))).toEqual({ ok: false, reason: 'INVALID_TRIGGER_PRICE' });
     expect(book.placeStop(stop('b', { type: 'TRAILING_STOP', trail: { kind: 'bps', bps: 10_000 }, referencePrice: 5 }))).toEqual({

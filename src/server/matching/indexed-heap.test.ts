@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IndexedHeap } from './indexed-heap';
+import { seededRandom } from '../lib/seeded-random';
 
 interface Item {
   key: number;
@@ -18,11 +19,10 @@ function heap(): IndexedHeap<Item> {
 }
 
 describe('indexed heap', () => {
-  it('pops in order after arbitrary removes and re-keys', () => {
+  it('CORE.structures.indexed-heap: pops in order after arbitrary removes and re-keys', () => {
     const h = heap();
     const items: Item[] = [];
-    let seed = 1;
-    const rand = (): number => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const rand = seededRandom(1).next;
     for (let id = 0; id < 2_000; id++) {
       const item = { key: Math.floor(rand() * 500), id, slot: -1 };
       items.push(item);
@@ -46,7 +46,7 @@ describe('indexed heap', () => {
     expect(items.every((i) => i.slot === -1)).toBe(true);
   });
 
-  it('ignores removing an item that is not in it', () => {
+  it('CORE.structures.indexed-heap: ignores removing an item that is not in it', () => {
     const h = heap();
     const a = { key: 1, id: 1, slot: -1 };
     const b = { key: 2, id: 2, slot: 0 };

@@ -36,8 +36,7 @@ export function newStopOrder(s: PlaceStop, seq: number): Order {
 /** The market order a fired stop becomes: same id and owner, protected by its max slippage. */
 export function marketFromStop(stop: Order): PlaceOrder {
   const s = stop.stop;
-  const protection =
-    s === null || s.maxSlippageBps === null ? null : protectionFromSlippage(stop.side, s.triggerPrice, s.maxSlippageBps);
+  const protection = s === null || s.maxSlippageBps === null ? null : protectionFromSlippage(stop.side, s.triggerPrice, s.maxSlippageBps);
   return {
     id: stop.id,
     ownerId: stop.ownerId,

@@ -28,7 +28,9 @@ import { checkPlace, checkRestored, checkStop, isLots, isTicks, restsOnBook, tif
 // sorted on every call: slow on purpose, so each rule reads like its definition. It shares only
 // the boundary checks, the hash and the trail arithmetic with the fast book.
 
-type Rec = { -readonly [K in Exclude<keyof Order, 'stop'>]: Order[K] } & { stop: { -readonly [K in keyof StopState]: StopState[K] } | null };
+type Rec = { -readonly [K in Exclude<keyof Order, 'stop'>]: Order[K] } & {
+  stop: { -readonly [K in keyof StopState]: StopState[K] } | null;
+};
 
 const MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -110,8 +112,7 @@ function matchAgainst(book: Rec[], taker: Rec, limit: number | null, quote: bigi
     if (m.remaining === 0) gone.add(m);
   }
   for (let i = book.length - 1; i >= 0; i--) if (gone.has(book[i] as Rec)) book.splice(i, 1);
-  out.complete =
-    out.quoteLeft === null ? taker.remaining === 0 : out.filledQty > 0 && (exhausted || out.quoteLeft < lastPrice);
+  out.complete = out.quoteLeft === null ? taker.remaining === 0 : out.filledQty > 0 && (exhausted || out.quoteLeft < lastPrice);
   return out;
 }
 
@@ -350,7 +351,8 @@ export class NaiveOrderBook implements OrderBook {
     const out: L2Level[] = [];
     for (const m of shown) {
       const last = out[out.length - 1];
-      if (last !== undefined && last.price === m.price) out[out.length - 1] = { price: last.price, qty: last.qty + m.remaining, orders: last.orders + 1 };
+      if (last !== undefined && last.price === m.price)
+        out[out.length - 1] = { price: last.price, qty: last.qty + m.remaining, orders: last.orders + 1 };
       else out.push({ price: m.price as number, qty: m.remaining, orders: 1 });
     }
     return out;

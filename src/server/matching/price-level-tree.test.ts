@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PriceLevelTree } from './price-level-tree';
+import { seededRandom } from '../lib/seeded-random';
 
-// A tiny seeded PRNG so a failure reproduces.
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded, so a failure reproduces.
+const prng = (seed: number): (() => number) => seededRandom(seed).next;
 
 describe('price level tree', () => {
-  it('keeps red-black invariants and sorted order under random inserts and removes', () => {
+  it('CORE.structures.price-tree-invariants: keeps red-black invariants and sorted order under random inserts and removes', () => {
     const rand = prng(7);
     const tree = new PriceLevelTree();
     const keys = new Set<number>();
@@ -38,14 +30,14 @@ describe('price level tree', () => {
     expect(tree.size).toBe(keys.size);
   });
 
-  it('getOrCreate returns the existing level for a known key', () => {
+  it('CORE.structures.price-tree-invariants: getOrCreate returns the existing level for a known key', () => {
     const tree = new PriceLevelTree();
     const a = tree.getOrCreate(5, 5);
     expect(tree.getOrCreate(5, 5)).toBe(a);
     expect(tree.size).toBe(1);
   });
 
-  it('the cached best level follows removals to the next best', () => {
+  it('CORE.structures.best-level-cached: the cached best level follows removals to the next best', () => {
     const tree = new PriceLevelTree();
     for (const k of [30, 10, 20]) tree.getOrCreate(k, k);
     tree.remove(tree.first() as NonNullable<ReturnType<PriceLevelTree['first']>>);
