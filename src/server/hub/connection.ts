@@ -1,7 +1,17 @@
-import { Dispatcher, type MethodTable } from './dispatcher';
-import type { HubFailure } from './errors';
+import { Dispatcher } from './dispatcher';
+import type { HubFailure } from './hub-errors';
 import { InboundSequence } from './inbound-sequence';
-import type { HubLogger, HubRejection, HubUser, ResolvedHubOptions, TransportKind } from './options';
+import type {
+  CloseOptions,
+  ConnectionHost,
+  ConnectionIdentity,
+  ConnectionPort,
+  ConnectionState,
+  HubRejection,
+  HubUser,
+  TransportKind,
+  TransportSink,
+} from './hub-types';
 import {
   ackFrame,
   acceptHandshake,
@@ -18,54 +28,12 @@ import {
 } from './protocol/json';
 import { RecordDecoder } from './protocol/text-framing';
 import { ReplayBuffer } from './replay-buffer';
-import type { HubServer } from './hub-server';
-import type { TransportSink } from './transports/transport';
-
-/**
- * negotiated → handshaking → connected ⇄ detached → closed. `detached` exists only for stateful
- * reconnect: the WebSocket is gone but the logical connection, its groups and its unacked
- * messages live on until the client comes back or the reconnect window runs out.
- */
-export type ConnectionState = 'negotiated' | 'handshaking' | 'connected' | 'detached' | 'closed';
-
-export interface ConnectionHost<U extends HubUser> {
-  readonly options: ResolvedHubOptions<U>;
-  readonly logger: HubLogger;
-  readonly api: HubServer<U>;
-  readonly methods: MethodTable<U>;
-  /** Why this negotiated connection may not start a transport (its user's cap), or null. */
-  admitLive(conn: Connection<U>): HubRejection | null;
-  /** The handshake succeeded: make the connection addressable and run onConnected. */
-  connectionReady(conn: Connection<U>): Promise<void>;
-  connectionClosed(conn: Connection<U>, wasConnected: boolean, error: Error | undefined): void;
-}
-
-export interface CloseOptions {
-  /** Client-safe reason carried by the Close message. */
-  error?: string;
-  allowReconnect?: boolean;
-  /** What onDisconnected receives; defaults to an Error built from `error`. */
-  cause?: Error;
-  /** No Close message: the client left on its own, or the transport is already gone. */
-  silent?: boolean;
-  /** Drop buffered output instead of flushing it (the client stopped reading). */
-  abort?: boolean;
-}
-
-export interface ConnectionIdentity<U extends HubUser> {
-  connectionId: string;
-  token: string;
-  user: U;
-  negotiateVersion: number;
-  /** The client asked for stateful reconnect at negotiate and the server agreed. */
-  statefulNegotiated: boolean;
-}
 
 const CLIENT_TIMEOUT_ERROR = 'Client timeout elapsed without receiving a message from the client.';
 /** Read by clients as an authentication error: they renew their token, then reconnect. */
 export const TOKEN_EXPIRED_ERROR = 'Unauthorized: the access token expired.';
 
-export class Connection<U extends HubUser> {
+export class Connection<U extends HubUser> implements ConnectionPort<U> {
   readonly connectionId: string;
   readonly token: string;
   readonly negotiateVersion: number;
@@ -92,6 +60,8 @@ export class Connection<U extends HubUser> {
   private inbound: InboundSequence | null = null;
   private detachedAt = 0;
   private lastAckAt = 0;
+  /** renewUser is vouching for the expired user. */
+  private renewing = false;
   private readonly lifetime = new AbortController();
   private readonly dispatcher: Dispatcher<U>;
 
@@ -270,13 +240,13 @@ export class Connection<U extends HubUser> {
   heartbeat(now: number): void {
     const o = this.host.options;
     const expiresAt = this.user.expiresAt;
-    if (expiresAt !== undefined && now >= expiresAt && this.state !== 'closed') {
-      // The proof of identity the connection was admitted with ran out: the client must show a
-      // fresh one, which it can only do by connecting again.
-      const cause = new Error(TOKEN_EXPIRED_ERROR);
-      if (this.state === 'connected') this.close({ error: TOKEN_EXPIRED_ERROR, allowReconnect: true, cause });
-      else this.close({ silent: true, cause });
-      return;
+    if (expiresAt !== undefined && now >= expiresAt && this.state !== 'closed' && !this.renewing) {
+      const renewUser = o.renewUser;
+      if (!renewUser) {
+        this.expire();
+        return;
+      }
+      this.renew(renewUser);
     }
     switch (this.state) {
       case 'negotiated':
@@ -312,6 +282,43 @@ export class Connection<U extends HubUser> {
     if (sink.kind !== 'LongPolling' && now - this.lastSentAt >= o.keepAliveIntervalMs) {
       this.write(PING_FRAME);
     }
+  }
+
+  /**
+   * The proof of identity the connection was admitted with ran out. The application may vouch
+   * for the user again (the session behind the proof is still good); until it answers, the
+   * connection carries on.
+   */
+  private renew(renewUser: (user: U) => Promise<U | null>): void {
+    this.renewing = true;
+    const user = this.user;
+    const settle = (renewed: U | null, err?: unknown) => {
+      this.renewing = false;
+      if (this.state === 'closed') return;
+      if (err !== undefined) this.host.logger.error({ err, connectionId: this.connectionId }, 'hub user renewal failed');
+      const expiresAt = renewed?.expiresAt;
+      const valid = renewed != null && renewed.id === user.id && (expiresAt === undefined || expiresAt > this.host.options.clock.now());
+      if (!valid) {
+        this.expire();
+        return;
+      }
+      // A transport request may have brought a newer proof meanwhile; keep the later expiry.
+      const current = this.user.expiresAt;
+      if (this.user === user || (current !== undefined && (expiresAt === undefined || expiresAt > current))) this.user = renewed;
+    };
+    Promise.resolve()
+      .then(() => renewUser(user))
+      .then(
+        (renewed) => settle(renewed),
+        (err: unknown) => settle(null, err),
+      );
+  }
+
+  /** Ends the connection because its proof of identity expired: the client must connect again with a fresh one. */
+  private expire(): void {
+    const cause = new Error(TOKEN_EXPIRED_ERROR);
+    if (this.state === 'connected') this.close({ error: TOKEN_EXPIRED_ERROR, allowReconnect: true, cause });
+    else this.close({ silent: true, cause });
   }
 
   private clientTimedOut(sink: TransportSink, now: number): boolean {
@@ -350,11 +357,7 @@ export class Connection<U extends HubUser> {
     }
     this.protocolVersion = accepted.value.version;
     const o = this.host.options;
-    if (
-      this.statefulNegotiated &&
-      this.transportKind === 'WebSockets' &&
-      this.protocolVersion >= STATEFUL_RECONNECT_MIN_VERSION
-    ) {
+    if (this.statefulNegotiated && this.transportKind === 'WebSockets' && this.protocolVersion >= STATEFUL_RECONNECT_MIN_VERSION) {
       this.replay = new ReplayBuffer(o.statefulReconnectBufferSize);
       this.inbound = new InboundSequence();
     }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MethodTable } from './dispatcher';
+import { MethodTable } from './method-table';
 
 describe('MethodTable', () => {
   const noop = () => undefined;
   async function* stream() {}
 
-  it('finds exact names first, then a unique case-insensitive match', () => {
+  it('CORE.hub.method-name-resolution: finds exact names first, then a unique case-insensitive match', () => {
     const table = new MethodTable({ JoinFeedGroups: noop, joinfeedgroups: noop, GetActiveFeedGroups: noop }, { Counter: stream });
     expect(table.find('JoinFeedGroups')).toMatchObject({ kind: 'invoke', name: 'JoinFeedGroups' });
     expect(table.find('joinfeedgroups')).toMatchObject({ kind: 'invoke', name: 'joinfeedgroups' });
@@ -14,12 +14,12 @@ describe('MethodTable', () => {
     expect(table.find('counter')).toMatchObject({ kind: 'stream', name: 'Counter' });
   });
 
-  it('never resolves names through the prototype chain', () => {
+  it('CORE.hub.method-name-resolution: never resolves names through the prototype chain', () => {
     const table = new MethodTable({ Add: noop }, {});
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(table.find(name)).toBeNull();
   });
 
-  it('refuses a name registered both as a method and as a stream', () => {
+  it('CORE.hub.method-name-resolution: refuses a name registered both as a method and as a stream', () => {
     expect(() => new MethodTable({ Counter: noop }, { Counter: stream })).toThrow(/both/);
   });
 });

@@ -1,6 +1,5 @@
-import type { Connection, ConnectionHost } from './connection';
-import { hubMessageOf } from './errors';
-import type { HubCallContext, HubMethod, HubStreamMethod, HubUser } from './options';
+import { hubMessageOf } from './hub-errors';
+import type { ConnectionHost, DispatchedConnection, FoundMethod, HubCallContext, HubUser } from './hub-types';
 import {
   encodeMessage,
   MessageType,
@@ -14,46 +13,6 @@ import {
 // run one at a time, in arrival order, as ASP.NET Core does by default, so a client's calls
 // cannot overtake each other; streams start in order and then run alongside.
 
-type Found<U extends HubUser> =
-  | { kind: 'invoke'; name: string; fn: HubMethod<U> }
-  | { kind: 'stream'; name: string; fn: HubStreamMethod<U> };
-
-/** Hub method lookup, built once per hub. */
-export class MethodTable<U extends HubUser> {
-  private readonly exact = new Map<string, Found<U>>();
-  private readonly folded = new Map<string, Found<U> | 'ambiguous'>();
-
-  constructor(methods: Record<string, HubMethod<U>>, streams: Record<string, HubStreamMethod<U>>) {
-    for (const [name, fn] of Object.entries(methods)) this.add({ kind: 'invoke', name, fn });
-    for (const [name, fn] of Object.entries(streams)) {
-      if (this.exact.has(name)) throw new Error(`Hub method '${name}' is registered both as a method and as a stream.`);
-      this.add({ kind: 'stream', name, fn });
-    }
-  }
-
-  /**
-   * Targets match exactly, as HubProtocol.md says; failing that, a unique case-insensitive match
-   * is accepted because ASP.NET Core servers resolve names that way and clients written
-   * against them may rely on it.
-   */
-  find(target: string): Found<U> | null {
-    const exact = this.exact.get(target);
-    if (exact) return exact;
-    const folded = this.folded.get(target.toLowerCase());
-    return folded === undefined || folded === 'ambiguous' ? null : folded;
-  }
-
-  names(): string[] {
-    return [...this.exact.keys()];
-  }
-
-  private add(found: Found<U>): void {
-    this.exact.set(found.name, found);
-    const key = found.name.toLowerCase();
-    this.folded.set(key, this.folded.has(key) ? 'ambiguous' : found);
-  }
-}
-
 type Queued = InvocationMessage | StreamInvocationMessage;
 
 export class Dispatcher<U extends HubUser> {
@@ -64,7 +23,7 @@ export class Dispatcher<U extends HubUser> {
   private disposed = false;
 
   constructor(
-    private readonly conn: Connection<U>,
+    private readonly conn: DispatchedConnection<U>,
     private readonly host: ConnectionHost<U>,
   ) {}
 
@@ -135,7 +94,7 @@ export class Dispatcher<U extends HubUser> {
       if (id !== undefined) this.complete({ type: MessageType.Completion, invocationId: id, error: refusal });
       return;
     }
-    const method = found as Extract<Found<U>, { kind: 'invoke' }>;
+    const method = found as Extract<FoundMethod<U>, { kind: 'invoke' }>;
     const controller = new AbortController();
     if (id !== undefined) this.active.set(id, controller);
     let completion: CompletionMessage | null = null;
@@ -159,7 +118,7 @@ export class Dispatcher<U extends HubUser> {
       this.complete({ type: MessageType.Completion, invocationId: id, error: refusal });
       return;
     }
-    const stream = found as Extract<Found<U>, { kind: 'stream' }>;
+    const stream = found as Extract<FoundMethod<U>, { kind: 'stream' }>;
     const controller = new AbortController();
     this.active.set(id, controller);
     void this.runStream(id, stream, message.arguments, controller).finally(() => {
@@ -169,7 +128,7 @@ export class Dispatcher<U extends HubUser> {
 
   private async runStream(
     id: string,
-    stream: Extract<Found<U>, { kind: 'stream' }>,
+    stream: Extract<FoundMethod<U>, { kind: 'stream' }>,
     args: unknown[],
     controller: AbortController,
   ): Promise<void> {
@@ -222,7 +181,7 @@ export class Dispatcher<U extends HubUser> {
   }
 
   /** The Completion error for a call that cannot run, or null when it can. */
-  private refuse(message: Queued, found: Found<U> | null, wanted: Found<U>['kind']): string | null {
+  private refuse(message: Queued, found: FoundMethod<U> | null, wanted: FoundMethod<U>['kind']): string | null {
     if (message.streamIds !== undefined && message.streamIds.length > 0) {
       return 'Client-to-server streaming is not supported.';
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Membership } from './groups';
 
 describe('Membership', () => {
-  it('indexes both ways and reports whether anything changed', () => {
+  it('CORE.hub-groups.membership: indexes both ways and reports whether anything changed', () => {
     const m = new Membership();
     expect(m.add('c1', 'ticker')).toBe(true);
     expect(m.add('c1', 'ticker')).toBe(false);
@@ -16,7 +16,7 @@ describe('Membership', () => {
     expect([...m.membersOf('ticker')]).toEqual(['c1']);
   });
 
-  it('unwinds every membership of a connection and forgets empty groups', () => {
+  it('CORE.hub-groups.membership: unwinds every membership of a connection and forgets empty groups', () => {
     const m = new Membership();
     m.add('c1', 'a');
     m.add('c1', 'b');
@@ -30,7 +30,7 @@ describe('Membership', () => {
     expect(m.size).toBe(0);
   });
 
-  it('tolerates removal while a group is being walked', () => {
+  it('CORE.hub-groups.membership: tolerates removal while a group is being walked', () => {
     const m = new Membership();
     for (const id of ['a', 'b', 'c', 'd']) m.add(id, 'g');
     const seen: string[] = [];

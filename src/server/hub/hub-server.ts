@@ -1,88 +1,36 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { TimerHandle } from './clock';
-import { Connection, type ConnectionHost, type ConnectionState } from './connection';
-import { MethodTable } from './dispatcher';
-import { fail, ok, type HubResult } from './errors';
+import { Connection } from './connection';
+import { fail, ok, type HubResult } from './hub-errors';
 import { Membership } from './groups';
 import { handleNegotiate, randomId } from './negotiate';
-import {
-  resolveOptions,
-  type HubConnectionContext,
-  type HubLogger,
-  type HubRejection,
-  type HubRequestKind,
-  type HubServerOptions,
-  type HubUser,
-  type ResolvedHubOptions,
-  type TransportKind,
-} from './options';
-import { originPolicy, type OriginCheck } from './origin';
+import type {
+  AuthOutcome,
+  ConnectionHost,
+  Created,
+  HubConnectionContext,
+  HubConnectionInfo,
+  HubLogger,
+  HubRejection,
+  HubRequestKind,
+  HubRuntime,
+  HubServer,
+  HubServerOptions,
+  HubUser,
+  ResolvedHubOptions,
+} from './hub-types';
+import { MethodTable } from './method-table';
+import type { TimerHandle } from '../time/timers';
+import { resolveOptions } from './options';
+import { originPolicy, type OriginCheck } from './origin-policy';
 import { encodeMessage, MessageType, type OutboundFrame } from './protocol/json';
-import type { AuthOutcome, Created, HubRuntime } from './runtime';
 import { handleSend } from './transports/http-post';
 import { handleDelete, handlePoll } from './transports/long-polling';
 import { rejectUpgrade, rejection } from './transports/raw-response';
 import { UserLimits } from './user-limits';
 import { handleEventStream } from './transports/sse';
 import { createWebSocketEndpoint, trimSlash, type WebSocketEndpoint } from './transports/websocket';
-
-export interface HubConnectionInfo<U extends HubUser = HubUser> {
-  connectionId: string;
-  userId: string;
-  /** As `authenticate` last returned it for this connection. */
-  user: U;
-  state: ConnectionState;
-  transport: TransportKind | null;
-  /** Hub protocol version from the handshake; 0 before it. */
-  protocolVersion: number;
-  statefulReconnect: boolean;
-  groups: string[];
-  createdAt: number;
-  connectedAt: number | null;
-  lastReceivedAt: number;
-  lastSentAt: number;
-  /** Outbound bytes not yet taken by the network, plus unacknowledged replay bytes. */
-  bufferedBytes: number;
-  /** Times the connection resumed on a new WebSocket after its transport dropped. */
-  resumes: number;
-}
-
-export interface HubServer<U extends HubUser = HubUser> {
-  /**
-   * Adds the hub's routes at `path` (POST {path}/negotiate; GET, POST, DELETE {path}) and its
-   * WebSocket upgrade handler to `app`. Call before the app is ready; closing the app closes the hub.
-   */
-  register(app: FastifyInstance, path: string): void;
-  /** Ok(true) when newly added, ok(false) when already a member. */
-  addToGroup(connectionId: string, group: string): HubResult<boolean>;
-  /** Ok(true) when removed, ok(false) when not a member. */
-  removeFromGroup(connectionId: string, group: string): HubResult<boolean>;
-  groupsOf(connectionId: string): string[];
-  /** Each send serializes the message once; the result is how many connections took it. */
-  sendToGroup(group: string, target: string, args?: readonly unknown[]): HubResult<number>;
-  sendToConnection(connectionId: string, target: string, args?: readonly unknown[]): HubResult<number>;
-  sendToUser(userId: string, target: string, args?: readonly unknown[]): HubResult<number>;
-  sendToAll(target: string, args?: readonly unknown[]): HubResult<number>;
-  connections(): HubConnectionInfo<U>[];
-  /** Names of the hub methods and streams clients can invoke. */
-  methodNames(): string[];
-  /** Ends one connection; `error` reaches the client in the Close message. */
-  closeConnection(connectionId: string, options?: { error?: string; allowReconnect?: boolean }): HubResult<void>;
-  /**
-   * Ends every connection whose user `match` picks, whatever its state: live ones get a Close
-   * message carrying `error`, negotiated ones are forgotten. Returns how many were ended.
-   */
-  closeConnections(match: (user: U) => boolean, options?: { error?: string; allowReconnect?: boolean }): number;
-  /** Connections of one user not yet closed: negotiated (pending) and started (live). */
-  countsOf(userId: string): { pending: number; live: number };
-  /**
-   * Closes every connection with a Close message that allows reconnecting (clients move to
-   * the next process), stops the timers and detaches from the server. Idempotent.
-   */
-  close(): Promise<void>;
-}
 
 /** Closed long-polling connections wait this long for the poll that collects their last data. */
 const LONG_POLL_DRAIN_MS = 5_000;

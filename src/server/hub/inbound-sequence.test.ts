@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { InboundSequence } from './inbound-sequence';
 
 describe('InboundSequence', () => {
-  it('processes trackable messages once and passes the rest through', () => {
+  it('CORE.hub-stateful.inbound-counted: counts trackable messages for the next Ack and passes the rest through', () => {
     const seq = new InboundSequence();
     expect([1, 6, 1, 8, 3].map((t) => seq.accept(t))).toEqual([true, true, true, true, true]);
     expect(seq.takeAck()).toBe(3);
     expect(seq.takeAck()).toBeNull();
   });
 
-  it('after a resume, drops everything until the Sequence, then drops replayed duplicates', () => {
+  it('CORE.hub-stateful.resumed-inbound: after a resume, drops everything until the Sequence, then drops replayed duplicates', () => {
     const seq = new InboundSequence();
     seq.accept(1);
     seq.accept(1);
@@ -25,7 +25,7 @@ describe('InboundSequence', () => {
     expect(seq.takeAck()).toBe(4);
   });
 
-  it('refuses a Sequence beyond what was received', () => {
+  it('CORE.hub-stateful.sequence-beyond-sent: refuses a Sequence beyond what was received', () => {
     const seq = new InboundSequence();
     seq.accept(1);
     expect(seq.reset(2)).toMatchObject({ ok: true });

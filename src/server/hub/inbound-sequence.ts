@@ -1,4 +1,4 @@
-import { fail, ok, type HubResult } from './errors';
+import { fail, ok, type HubResult } from './hub-errors';
 import { isTrackable, MessageType } from './protocol/json';
 
 // Stateful reconnect, receiving side: numbers the client's trackable messages as they arrive so

@@ -2,8 +2,11 @@
 // for Fastify: negotiate, WebSockets, Server-Sent Events and long polling, the JSON hub
 // protocol versions 1 and 2, groups, users and stateful reconnect.
 
-export { createHubServer, type HubConnectionInfo, type HubServer } from './hub-server';
+export { createHubServer } from './hub-server';
 export type {
+  ConnectionState,
+  HubConnectionInfo,
+  HubServer,
   HubCallContext,
   HubConnectionContext,
   HubLogger,
@@ -15,8 +18,7 @@ export type {
   HubUser,
   RenderedRejection,
   TransportKind,
-} from './options';
-export { HubException, type HubErrorCode, type HubFailure, type HubResult } from './errors';
-export { systemHubClock, type HubClock, type TimerHandle } from './clock';
-export { TOKEN_EXPIRED_ERROR, type ConnectionState } from './connection';
-export { accessTokenOf } from './access-token';
+} from './hub-types';
+export { HubException, type HubErrorCode, type HubFailure, type HubResult } from './hub-errors';
+export { TOKEN_EXPIRED_ERROR } from './connection';
+export { accessTokenOf } from './bearer-token';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fail, ok, type HubResult } from './errors';
-import type { HubRejection, HubUser, TransportKind } from './options';
-import { requestUrl, type HubRuntime } from './runtime';
+import { fail, ok, type HubResult } from './hub-errors';
+import type { HubRejection, HubRuntime, HubUser, TransportKind } from './hub-types';
+import { requestUrl } from './request-url';
 import { rejection, sendRejection } from './transports/raw-response';
 
 // POST [endpoint]/negotiate (TransportProtocols.md): picks the negotiate version, settles who the
@@ -74,5 +74,8 @@ export async function handleNegotiate<U extends HubUser>(
   const stateful = wantsStateful && o.statefulReconnect && o.transports.includes('WebSockets');
   const created = runtime.createConnection(auth.user, version.value, stateful);
   if (!created.ok) return refuse(created.rejection);
-  await reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(negotiateResponse(created.conn, o.transports)));
+  await reply
+    .code(200)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(negotiateResponse(created.conn, o.transports)));
 }

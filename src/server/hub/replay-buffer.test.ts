@@ -5,7 +5,7 @@ import { ReplayBuffer } from './replay-buffer';
 const frame = (text: string) => frameFromText(text, true);
 
 describe('ReplayBuffer', () => {
-  it('numbers trackable messages from 1 and replays the unacknowledged ones after a Sequence id', () => {
+  it('CORE.hub-stateful.numbering: numbers trackable messages from 1 and replays the unacknowledged ones after a Sequence id', () => {
     const buffer = new ReplayBuffer(1_000);
     expect(buffer.replay()).toEqual({ sequenceId: 1, frames: [] });
     const a = frame('a');
@@ -26,7 +26,7 @@ describe('ReplayBuffer', () => {
     expect(buffer.push(frame('d'))).toEqual({ ok: true, value: 4 });
   });
 
-  it('treats acks as cumulative, idempotent and clamped to what was sent', () => {
+  it('CORE.hub-stateful.acks: treats acks as cumulative, idempotent and clamped to what was sent', () => {
     const buffer = new ReplayBuffer(1_000);
     for (const t of ['a', 'b', 'c']) buffer.push(frame(t));
     buffer.ack(2);
@@ -37,7 +37,7 @@ describe('ReplayBuffer', () => {
     expect(buffer.push(frame('d'))).toEqual({ ok: true, value: 4 });
   });
 
-  it('refuses a message that would exceed the byte bound and keeps numbering intact', () => {
+  it('CORE.hub-stateful.buffer-bound: refuses a message that would exceed the byte bound and keeps numbering intact', () => {
     const buffer = new ReplayBuffer(5);
     expect(buffer.push(frame('abc'))).toMatchObject({ ok: true, value: 1 });
     expect(buffer.push(frame('def'))).toMatchObject({ ok: false, code: 'REPLAY_BUFFER_FULL' });
@@ -45,7 +45,7 @@ describe('ReplayBuffer', () => {
     expect(buffer.push(frame('def'))).toEqual({ ok: true, value: 2 });
   });
 
-  it('stays correct across many acks (compaction)', () => {
+  it('CORE.hub-stateful.compaction: stays correct across many acks (compaction)', () => {
     const buffer = new ReplayBuffer(1_000_000);
     for (let i = 1; i <= 5_000; i++) buffer.push(frame(String(i)));
     for (let i = 1; i <= 4_990; i += 7) buffer.ack(i);

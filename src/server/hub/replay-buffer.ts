@@ -1,4 +1,4 @@
-import { fail, ok, type HubResult } from './errors';
+import { fail, ok, type HubResult } from './hub-errors';
 import type { OutboundFrame } from './protocol/json';
 
 // Stateful reconnect, sending side: every trackable message gets the next sequence id and stays
@@ -36,10 +36,7 @@ export class ReplayBuffer {
   push(frame: OutboundFrame): HubResult<number> {
     const size = frame.bytes.length;
     if (this.bytes + size > this.maxBytes) {
-      return fail(
-        'REPLAY_BUFFER_FULL',
-        'The client fell too far behind acknowledging messages.',
-      );
+      return fail('REPLAY_BUFFER_FULL', 'The client fell too far behind acknowledging messages.');
     }
     this.lastId += 1;
     this.entries.push({ id: this.lastId, frame });

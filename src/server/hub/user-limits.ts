@@ -1,5 +1,4 @@
-import type { Connection } from './connection';
-import type { HubUser, HubRejection, ResolvedHubOptions } from './options';
+import type { ConnectionPort, HubRejection, HubUser, ResolvedHubOptions } from './hub-types';
 
 // One user must not be able to take the whole hub: the global caps protect the process, these
 // protect the other users. Counted per user id over connections that are not closed yet.
@@ -10,7 +9,7 @@ interface Window {
 }
 
 export class UserLimits<U extends HubUser> {
-  private readonly byUser = new Map<string, Set<Connection<U>>>();
+  private readonly byUser = new Map<string, Set<ConnectionPort<U>>>();
   private readonly windows = new Map<string, Window>();
 
   constructor(private readonly options: ResolvedHubOptions<U>) {}
@@ -49,12 +48,12 @@ export class UserLimits<U extends HubUser> {
   }
 
   /** Why `conn`, negotiated but not started, may not start its transport now, or null. */
-  admitLive(conn: Connection<U>): HubRejection | null {
+  admitLive(conn: ConnectionPort<U>): HubRejection | null {
     const max = this.options.maxConnectionsPerUser;
     return this.countsOf(conn.user.id).live >= max ? tooManyConnections(max) : null;
   }
 
-  add(conn: Connection<U>): void {
+  add(conn: ConnectionPort<U>): void {
     const id = conn.user.id;
     let set = this.byUser.get(id);
     if (!set) {
@@ -64,7 +63,7 @@ export class UserLimits<U extends HubUser> {
     set.add(conn);
   }
 
-  remove(conn: Connection<U>): void {
+  remove(conn: ConnectionPort<U>): void {
     const set = this.byUser.get(conn.user.id);
     if (!set) return;
     set.delete(conn);

@@ -7,10 +7,10 @@ import {
   type HubErrorPayload,
   type JoinResult,
 } from '../../shared/hub/messages';
-import { hubErrorCodes, type LeaveResult } from '../../shared/hub/server-extras';
-import type { Clock } from '../clock';
+import { hubErrorCodes, type LeaveResult } from '../../shared/hub/messages';
+import type { Clock } from '../time/timers';
 import { HubException, type HubCallContext, type HubMethod, type HubUser } from '../hub';
-import type { MarketData } from '../market/market-data';
+import type { MarketData } from '../market/public-market-data';
 import { resolveFeed, type ResolvedFeed } from './feed-resolution';
 import type { Subscriptions } from './subscriptions';
 

@@ -6,7 +6,7 @@ import { Subscriptions } from './subscriptions';
 const known = (symbol: string) => ['btcusd', 'ethbtc'].includes(symbol);
 
 describe('spec B §4 feed ids → hub groups', () => {
-  it('public feeds of known pairs are their own group, matched case-insensitively', () => {
+  it('CORE.feeds.own-group-resolution: public feeds of known pairs are their own group, matched case-insensitively', () => {
     expect(resolveFeed('ticker.ox.btcusd', 'u1', known)).toEqual({
       ok: true,
       feed: { kind: 'ticker', feedId: 'ticker.ox.btcusd', group: 'ticker.ox.btcusd', symbol: 'btcusd' },
@@ -14,22 +14,30 @@ describe('spec B §4 feed ids → hub groups', () => {
     expect(resolveFeed(' OrderBook.OX.ETHBTC ', 'u1', known)).toMatchObject({ ok: true, feed: { feedId: 'orderbook.ox.ethbtc' } });
   });
 
-  it('private feeds always resolve to the caller’s own group', () => {
+  it('CORE.feeds.own-group-resolution: private feeds always resolve to the caller’s own group', () => {
     expect(resolveFeed(privateFeeds.balances, 'alice', known)).toMatchObject({ ok: true, feed: { group: 'user:alice:balances' } });
     expect(resolveFeed(privateFeeds.openOrders, 'bob', known)).toMatchObject({ ok: true, feed: { group: 'user:bob:openorders' } });
     expect(resolveFeed(privateFeeds.trades, 'bob', known)).toMatchObject({ ok: true, feed: { group: 'user:bob:trades' } });
     expect(resolveFeed(privateFeeds.users, 'bob', known)).toMatchObject({ ok: true, feed: { group: 'user:bob:users' } });
   });
 
-  it('refuses other providers, unknown pairs and anything that is not a feed id', () => {
-    for (const id of ['ticker.binance.btcusd', 'ticker.ox.dogeusd', 'candles.ox.btcusd', 'user:alice:balances', 'private.enterprise.all', '', '…']) {
+  it('CORE.feeds.own-group-resolution: refuses other providers, unknown pairs and anything that is not a feed id', () => {
+    for (const id of [
+      'ticker.binance.btcusd',
+      'ticker.ox.dogeusd',
+      'candles.ox.btcusd',
+      'user:alice:balances',
+      'private.enterprise.all',
+      '',
+      '…',
+    ]) {
       expect(resolveFeed(id, 'u1', known).ok, id).toBe(false);
     }
   });
 });
 
 describe('subscriptions', () => {
-  it('count members per group, so unheard groups are skipped, and forget a closed connection', () => {
+  it('CORE.feeds.unheard-groups-skipped: count members per group, so unheard groups are skipped, and forget a closed connection', () => {
     const s = new Subscriptions();
     s.add('c1', { feedId: 'ticker.ox.btcusd', group: 'ticker.ox.btcusd', subscribedAt: 1 });
     s.add('c2', { feedId: 'ticker.ox.btcusd', group: 'ticker.ox.btcusd', subscribedAt: 2 });

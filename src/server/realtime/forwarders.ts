@@ -2,7 +2,7 @@ import { feedId, privateFeeds } from '../../shared/hub/feeds';
 import { hubEvents } from '../../shared/hub/names';
 import type { ExchangeEvents } from '../exchange/events';
 import type { HubServer, HubUser } from '../hub';
-import type { MarketData } from '../market/market-data';
+import type { MarketData } from '../market/public-market-data';
 import { privateGroup } from './feed-resolution';
 import type { Subscriptions } from './subscriptions';
 

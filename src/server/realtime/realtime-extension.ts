@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { isTrustedOrigin, rawRequestScheme, type AuthenticatedUser, type SessionEnd } from '../auth';
+import { createSessionRecheck, isTrustedOrigin, rawRequestScheme, type AuthenticatedUser, type SessionEnd } from '../auth';
 import type { AppContext, AppExtension } from '../context';
 import { AppError } from '../errors';
 import type { Exchange } from '../exchange/exchange';
-import { createHubServer, systemHubClock, type HubRejection, type HubRequestKind, type HubServer, type HubServerOptions } from '../hub';
+import { createHubServer, type HubRejection, type HubRequestKind, type HubServer, type HubServerOptions } from '../hub';
 import { declaresCookieAuth } from '../http/auth-guard';
-import { createMarketData, type MarketData } from '../market/market-data';
-import type { Scheduler } from '../market/scheduler';
+import { createMarketData, type MarketData } from '../market/public-market-data';
 import { loadRecentTrades } from '../market/trade-history';
 import { fundingAmount, loadSimAccounts } from '../sim/accounts';
 import { simExchangeOf } from '../sim/exchange-adapter';
 import { createSimulator, type Simulator } from '../sim/simulator';
+import { timersOn, type Timers } from '../time/timers';
 import { createFeedMethods } from './feed-methods';
 import { forwardMarketData, forwardUserEvents, sendUserOnboarding } from './forwarders';
 import { renderHubRejection } from './hub-problems';
@@ -25,6 +25,16 @@ import { Subscriptions } from './subscriptions';
 export const HUB_PATH = '/hubs/exchange';
 export const DEFAULT_SIM_RATE = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Benchmark storm: the storm pair's share of simulator events, and of those the taker share. */
+const STORM_SHARE = 0.9;
+/**
+ * Six in ten of the storm pair's events are sweeps of about six typical taker orders each (one
+ * order, several trades), the rest refill the ladders they eat. Of the mixes measured (a quarter
+ * or six or seven in ten takers, one to six typical sizes), this made the most trades per event
+ * and per CPU-second of the server (docs/benchmarks.md).
+ */
+const STORM_TAKE_SHARE = 0.6;
+const STORM_TAKE_SIZE = 6;
 
 /** The Close message of a connection whose session ended; clients read "Unauthorized" as an auth error. */
 export const SESSION_ENDED_ERROR = 'Unauthorized: the session has ended.';
@@ -53,11 +63,16 @@ export interface RealtimeOptions {
   simRate?: number;
   simSeed?: string | number;
   /** Time and timers of market data and the simulator; default the app clock with real timers. */
-  scheduler?: Scheduler;
+  timers?: Timers;
+  /**
+   * Market data made elsewhere (a cluster edge mirrors the core's): used as it is, and this
+   * process runs no simulator, since the core does.
+   */
+  marketData?: MarketData;
   /** Hub settings for tests (timeouts, reconnect window, clock…); authentication and methods are fixed. */
   hub?: Omit<
     HubServerOptions<AuthenticatedUser>,
-    'authenticate' | 'authorize' | 'renderRejection' | 'methods' | 'streams' | 'onDisconnected' | 'checkOrigin'
+    'authenticate' | 'authorize' | 'renewUser' | 'renderRejection' | 'methods' | 'streams' | 'onDisconnected' | 'checkOrigin'
   >;
 }
 
@@ -76,27 +91,17 @@ declare module 'fastify' {
   }
 }
 
-function appScheduler(ctx: AppContext): Scheduler {
-  return {
-    now: () => ctx.clock.now(),
-    setTimeout(fn, ms) {
-      const handle = setTimeout(fn, ms);
-      handle.unref();
-      return handle;
-    },
-    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-  };
-}
-
 export function realtimeExtension(options: RealtimeOptions = {}): AppExtension {
   return async (app: FastifyInstance, ctx: AppContext) => {
     const exchange = options.exchange ?? app.exchange;
-    const scheduler = options.scheduler ?? appScheduler(ctx);
-    const rate = options.simRate ?? ctx.config.simRate ?? DEFAULT_SIM_RATE;
+    const timers = options.timers ?? timersOn(ctx.clock);
+    const mirrored = options.marketData;
+    const rate = mirrored ? 0 : (options.simRate ?? ctx.config.simRate ?? DEFAULT_SIM_RATE);
     const pairs = exchange.pairs().filter((p) => p.enabled);
 
     // System money enters through the exchange like any credit, so the ledger stays conserved.
-    const fund = (userId: string, currency: string, amount: string) => exchange.deposit(userId, currency, amount, { action: 'Credit', ref: 'simulator' });
+    const fund = (userId: string, currency: string, amount: string) =>
+      exchange.deposit(userId, currency, amount, { action: 'Credit', ref: 'simulator' });
     const accounts = await loadSimAccounts({
       database: ctx.database,
       clock: ctx.clock,
@@ -105,33 +110,45 @@ export function realtimeExtension(options: RealtimeOptions = {}): AppExtension {
       fund,
     });
 
-    const marketData = createMarketData({
-      events: exchange.events,
-      scheduler,
-      pairs: pairs.map((p) => p.symbol),
-      makers: accounts.sourceOf,
-      readDepth: (pair, levels) => {
-        const depth = exchange.depth(pair, levels);
-        if (!depth) return null;
-        const level = ([price, quantity]: [string, string]) => ({ price, quantity });
-        return { bids: depth.bids.map(level), asks: depth.asks.map(level) };
-      },
-      onError: (err) => app.log.error({ err }, 'market data failed'),
-    });
-    const seeded = await loadRecentTrades(ctx.database.db, scheduler.now() - DAY_MS, (trade) => marketData.seed(trade));
+    // Benchmark storm (STORM_PAIR, never in production): books go out after every commit.
+    const stormPair = ctx.config.stormPair;
+    const marketData =
+      mirrored ??
+      createMarketData({
+        ...(stormPair ? { bookIntervalMs: 0 } : {}),
+        events: exchange.events,
+        timers,
+        pairs: pairs.map((p) => p.symbol),
+        makers: accounts.sourceOf,
+        readDepth: (pair, levels) => {
+          const depth = exchange.depth(pair, levels);
+          if (!depth) return null;
+          const level = ([price, quantity]: [string, string]) => ({ price, quantity });
+          return { bids: depth.bids.map(level), asks: depth.asks.map(level) };
+        },
+        onError: (err) => app.log.error({ err }, 'market data failed'),
+      });
+    const seeded = mirrored ? 0 : await loadRecentTrades(ctx.database.db, timers.now() - DAY_MS, (trade) => marketData.seed(trade));
     marketData.start();
 
     const subscriptions = new Subscriptions();
     const { hubLimits, rateLimits, trustProxy } = ctx.config;
     const hub = createHubServer<AuthenticatedUser>({
       // Hub deadlines and token expiries are read on one clock: the app's.
-      clock: { ...systemHubClock, now: () => ctx.clock.now() },
+      clock: timersOn(ctx.clock),
       maxConnectionsPerUser: hubLimits.maxConnectionsPerUser,
       maxPendingNegotiationsPerUser: hubLimits.maxPendingNegotiationsPerUser,
       negotiationsPerUser: { max: rateLimits.hubNegotiatePerUser.max, windowMs: rateLimits.hubNegotiatePerUser.windowMs },
       ...options.hub,
       authenticate: (req) => ctx.authenticator.authenticateRequest(req),
       authorize: authorizeHubRequest,
+      // At the access token's expiry the session is checked again: still good, the connection stays.
+      renewUser: createSessionRecheck({
+        database: ctx.database,
+        clock: ctx.clock,
+        timings: ctx.sessions.timings,
+        demoLogin: ctx.config.devRoutes,
+      }),
       renderRejection: renderHubRejection,
       // The request's own origin (scheme, host and port), PUBLIC_URL, or one of TRUSTED_ORIGINS.
       checkOrigin: (_origin, req) => isTrustedOrigin(req, ctx.config.trustedOrigins, rawRequestScheme(req, Boolean(trustProxy))),
@@ -153,10 +170,20 @@ export function realtimeExtension(options: RealtimeOptions = {}): AppExtension {
 
     const simulator = createSimulator({
       exchange: simExchangeOf(exchange, ctx.database),
-      scheduler,
+      timers,
       rate,
       seed: options.simSeed ?? 'ox-sim',
       pairs,
+      ...(stormPair
+        ? {
+            focus: {
+              pair: stormPair,
+              share: STORM_SHARE,
+              takeShare: STORM_TAKE_SHARE,
+              takeSize: STORM_TAKE_SIZE,
+            },
+          }
+        : {}),
       makers: accounts.makers,
       takers: accounts.takers,
       refill: async (userId, currency) => {
@@ -174,12 +201,15 @@ export function realtimeExtension(options: RealtimeOptions = {}): AppExtension {
     } satisfies Realtime);
 
     app.addHook('onReady', async () => {
-      app.log.info({ seededTrades: seeded, simRate: rate }, 'market data ready');
+      app.log.info({ seededTrades: seeded, simRate: rate, stormPair }, 'market data ready');
+      if (stormPair && !pairs.some((p) => p.symbol === stormPair))
+        app.log.warn({ stormPair }, 'STORM_PAIR names no enabled pair; the simulator keeps its usual mix');
+      if (mirrored) return;
       // In the background: the ladders fill in a moment, the app need not wait for them.
       void simulator.start().catch((err: unknown) => app.log.error({ err }, 'market simulator failed to start'));
     });
     app.addHook('preClose', async () => {
-      await simulator.stop();
+      if (!mirrored) await simulator.stop();
     });
     app.addHook('onClose', async () => {
       for (const stop of stopForwarding) stop();

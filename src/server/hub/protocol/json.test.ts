@@ -14,7 +14,7 @@ import { RecordDecoder, RECORD_SEPARATOR } from './text-framing';
 const RS = RECORD_SEPARATOR;
 
 describe('parseHubMessage', () => {
-  it('reads every message type a client sends', () => {
+  it('CORE.hub-protocol.parse-messages: reads every message type a client sends', () => {
     expect(parseHubMessage('{"type":1,"invocationId":"1","target":"Add","arguments":[1,2]}')).toEqual({
       ok: true,
       value: { type: 1, invocationId: '1', target: 'Add', arguments: [1, 2] },
@@ -42,12 +42,12 @@ describe('parseHubMessage', () => {
     expect(parseHubMessage('{"type":9,"sequenceId":1}')).toEqual({ ok: true, value: { type: 9, sequenceId: 1 } });
   });
 
-  it('ignores headers it does not understand and tolerates unknown message types', () => {
+  it('CORE.hub-protocol.parse-messages: ignores headers it does not understand and tolerates unknown message types', () => {
     expect(parseHubMessage('{"type":6,"headers":{"x":"y"}}')).toEqual({ ok: true, value: { type: 6 } });
     expect(parseHubMessage('{"type":42,"anything":true}')).toEqual({ ok: true, value: { type: 'unknown', rawType: 42 } });
   });
 
-  it('returns errors instead of throwing for malformed input', () => {
+  it('CORE.hub-protocol.parse-messages: returns errors instead of throwing for malformed input', () => {
     const cases: [string, string][] = [
       ['{"type":1,', 'INVALID_JSON'],
       ['', 'INVALID_JSON'],
@@ -78,7 +78,7 @@ describe('parseHubMessage', () => {
     }
   });
 
-  it('reads a stream of frames split anywhere, several messages per frame', () => {
+  it('CORE.hub-protocol.split-frames: reads a stream of frames split anywhere, several messages per frame', () => {
     const wire = `{"type":6}${RS}{"type":1,"target":"A","arguments":["x"]}${RS}{"type":8,"sequenceId":3}${RS}`;
     const decoder = new RecordDecoder(1024);
     const parsed: unknown[] = [];
@@ -96,14 +96,14 @@ describe('parseHubMessage', () => {
 });
 
 describe('handshake', () => {
-  it('parses and accepts json versions 1 and 2', () => {
+  it('CORE.hub-protocol.handshake-json-versions: parses and accepts json versions 1 and 2', () => {
     const request = parseHandshakeRequest('{"protocol":"json","version":2}');
     expect(request).toEqual({ ok: true, value: { protocol: 'json', version: 2 } });
     expect(acceptHandshake({ protocol: 'json', version: 1 })).toEqual({ ok: true, value: { version: 1 } });
     expect(acceptHandshake({ protocol: 'json', version: 2 })).toEqual({ ok: true, value: { version: 2 } });
   });
 
-  it('refuses other protocols and versions with the message the client shows', () => {
+  it('CORE.hub-protocol.handshake-refusal: refuses other protocols and versions with the message the client shows', () => {
     expect(acceptHandshake({ protocol: 'messagepack', version: 1 })).toEqual({
       ok: false,
       code: 'UNSUPPORTED_PROTOCOL',
@@ -116,7 +116,7 @@ describe('handshake', () => {
 });
 
 describe('encoding', () => {
-  it('terminates each message with the record separator and marks trackable ones', () => {
+  it('CORE.hub-protocol.encoding: terminates each message with the record separator and marks trackable ones', () => {
     const frame = encodeMessage({ type: MessageType.Invocation, target: 'ReceiveTicker', arguments: [{ last: '1.5' }] });
     expect(frame).toMatchObject({ ok: true });
     if (!frame.ok) return;
@@ -127,7 +127,7 @@ describe('encoding', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(isTrackable)).toEqual([true, true, true, true, true, false, false, false, false]);
   });
 
-  it('omits an absent result and reports values JSON cannot carry', () => {
+  it('CORE.hub-protocol.encoding: omits an absent result and reports values JSON cannot carry', () => {
     const voidResult = encodeMessage({ type: MessageType.Completion, invocationId: '1', result: undefined });
     expect(voidResult.ok && voidResult.value.text).toBe(`{"type":3,"invocationId":"1"}${RS}`);
     expect(encodeMessage({ type: MessageType.Completion, invocationId: '1', result: 10n })).toMatchObject({
@@ -139,7 +139,7 @@ describe('encoding', () => {
     expect(encodeMessage({ type: MessageType.Invocation, target: 'x', arguments: [cyclic] })).toMatchObject({ ok: false });
   });
 
-  it('writes Close with an optional error and allowReconnect', () => {
+  it('CORE.hub-protocol.close-message: writes Close with an optional error and allowReconnect', () => {
     expect(closeFrame(undefined, false).text).toBe(`{"type":7}${RS}`);
     expect(closeFrame('Boom', true).text).toBe(`{"type":7,"error":"Boom","allowReconnect":true}${RS}`);
   });

@@ -1,4 +1,4 @@
-import { fail, ok, type HubResult } from '../errors';
+import { fail, ok, type HubResult } from '../hub-errors';
 import { RECORD_SEPARATOR } from './text-framing';
 
 // The JSON hub protocol (HubProtocol.md, "JSON Encoding"): one JSON object per record. Parsing
@@ -165,10 +165,7 @@ export function acceptHandshake(request: HandshakeRequest): HubResult<{ version:
     return fail('UNSUPPORTED_PROTOCOL', `The protocol '${request.protocol}' is not supported.`);
   }
   if (!SUPPORTED_VERSIONS.includes(request.version)) {
-    return fail(
-      'UNSUPPORTED_VERSION',
-      `The server does not support version ${request.version} of the '${request.protocol}' protocol.`,
-    );
+    return fail('UNSUPPORTED_VERSION', `The server does not support version ${request.version} of the '${request.protocol}' protocol.`);
   }
   return ok({ version: request.version });
 }

@@ -6,7 +6,7 @@ const RS = RECORD_SEPARATOR;
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 
 describe('RecordDecoder', () => {
-  it('returns nothing until a record is complete, then the whole record', () => {
+  it('CORE.hub-framing.records: returns nothing until a record is complete, then the whole record', () => {
     const d = new RecordDecoder(1024);
     expect(d.push(bytes('{"type":'))).toEqual({ ok: true, value: [] });
     expect(d.pendingBytes).toBe(8);
@@ -15,24 +15,24 @@ describe('RecordDecoder', () => {
     expect(d.pendingBytes).toBe(0);
   });
 
-  it('splits several records in one chunk and keeps the tail for the next', () => {
+  it('CORE.hub-framing.records: splits several records in one chunk and keeps the tail for the next', () => {
     const d = new RecordDecoder(1024);
     expect(d.push(bytes(`a${RS}bb${RS}ccc${RS}dd`))).toEqual({ ok: true, value: ['a', 'bb', 'ccc'] });
     expect(d.push(bytes(`d${RS}`))).toEqual({ ok: true, value: ['ddd'] });
   });
 
-  it('reassembles a multi-byte character cut between chunks', () => {
+  it('CORE.hub-framing.multibyte-split: reassembles a multi-byte character cut between chunks', () => {
     const d = new RecordDecoder(1024);
     const euro = bytes(`"€"${RS}`);
     expect(d.push(euro.subarray(0, 2))).toEqual({ ok: true, value: [] });
     expect(d.push(euro.subarray(2))).toEqual({ ok: true, value: ['"€"'] });
   });
 
-  it('keeps empty records, so the parser can reject them', () => {
+  it('CORE.hub-framing.chunking-invariant: keeps empty records, so the parser can reject them', () => {
     expect(new RecordDecoder(10).push(bytes(`${RS}${RS}`))).toEqual({ ok: true, value: ['', ''] });
   });
 
-  it('accepts a record of exactly the limit and refuses one byte more, without buffering it', () => {
+  it('CORE.hub-framing.size-limit: accepts a record of exactly the limit and refuses one byte more, without buffering it', () => {
     expect(new RecordDecoder(4).push(bytes(`abcd${RS}`))).toEqual({ ok: true, value: ['abcd'] });
     const d = new RecordDecoder(4);
     expect(d.push(bytes('abc'))).toMatchObject({ ok: true });
@@ -45,13 +45,13 @@ describe('RecordDecoder', () => {
     expect(new RecordDecoder(4).push(bytes(`abcde${RS}`))).toMatchObject({ ok: false, code: 'MESSAGE_TOO_LARGE' });
   });
 
-  it('refuses invalid UTF-8 and then any further input', () => {
+  it('CORE.hub-framing.utf8: refuses invalid UTF-8 and then any further input', () => {
     const d = new RecordDecoder(1024);
     expect(d.push(Buffer.from([0x7b, 0xff, 0x7d, 0x1e]))).toMatchObject({ ok: false, code: 'INVALID_UTF8' });
     expect(d.push(bytes(`{}${RS}`))).toMatchObject({ ok: false, code: 'INVALID_MESSAGE' });
   });
 
-  it('does not keep a reference to the caller’s buffer', () => {
+  it('CORE.hub-framing.no-buffer-reference: does not keep a reference to the caller’s buffer', () => {
     const d = new RecordDecoder(1024);
     const chunk = bytes('abc');
     d.push(chunk);
@@ -59,7 +59,7 @@ describe('RecordDecoder', () => {
     expect(d.push(bytes(RS))).toEqual({ ok: true, value: ['abc'] });
   });
 
-  it('yields the same records however the stream is chunked', () => {
+  it('CORE.hub-framing.chunking-invariant: yields the same records however the stream is chunked', () => {
     const record = fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) => s.replaceAll(RS, ''));
     fc.assert(
       fc.property(fc.array(record, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 10 }), (records, cuts) => {
@@ -79,7 +79,7 @@ describe('RecordDecoder', () => {
     );
   });
 
-  it('never throws on arbitrary bytes', () => {
+  it('CORE.hub-framing.chunking-invariant: never throws on arbitrary bytes', () => {
     fc.assert(
       fc.property(fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 8 }), (chunks) => {
         const d = new RecordDecoder(32);

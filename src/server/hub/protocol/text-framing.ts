@@ -1,4 +1,4 @@
-import { fail, ok, type HubResult } from '../errors';
+import { fail, ok, type HubResult } from '../hub-errors';
 
 // Text hub protocols end every message with the ASCII record separator (0x1E). Transports are
 // byte streams to us: a WebSocket message or POST body may hold several records, or part of

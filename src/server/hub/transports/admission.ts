@@ -1,15 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Connection } from '../connection';
-import type { HubRequestKind, HubUser } from '../options';
-import { requestUrl, type HubRuntime } from '../runtime';
+import type { ConnectionPort, HubRequestKind, HubRuntime, HubUser } from '../hub-types';
+import { requestUrl } from '../request-url';
 import { rejection, sendRejection, type HttpRejection } from './raw-response';
 
 // Every transport request (poll, send, close, event stream, upgrade) re-proves who the caller
 // is: a connection token alone is not enough, the session behind it must still be valid and
 // belong to the user the connection was negotiated for.
 
-export type Admission<U extends HubUser> = { ok: true; conn: Connection<U> } | { ok: false; rejection: HttpRejection };
+export type Admission<U extends HubUser> = { ok: true; conn: ConnectionPort<U> } | { ok: false; rejection: HttpRejection };
 
 /** Authenticates the request and resolves its `id` query value to a connection. */
 export async function admit<U extends HubUser>(runtime: HubRuntime<U>, req: IncomingMessage, kind: HubRequestKind): Promise<Admission<U>> {
@@ -32,7 +31,7 @@ export async function admitOrReply<U extends HubUser>(
   request: FastifyRequest,
   reply: FastifyReply,
   kind: HubRequestKind,
-): Promise<Connection<U> | null> {
+): Promise<ConnectionPort<U> | null> {
   const admission = await admit(runtime, request.raw, kind);
   if (admission.ok) return admission.conn;
   await sendRejection(runtime.options, reply, kind, admission.rejection);

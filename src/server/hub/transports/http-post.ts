@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HubUser } from '../options';
-import type { HubRuntime } from '../runtime';
+import type { HubRuntime, HubUser } from '../hub-types';
 import { admitOrReply } from './admission';
 import { rejection, sendRejection, sendText } from './raw-response';
 
@@ -9,11 +8,7 @@ import { rejection, sendRejection, sendText } from './raw-response';
 // and long polling. The body is fed to the connection as it streams in, so the only memory
 // bound needed is the per-message one the record decoder already enforces.
 
-export async function handleSend<U extends HubUser>(
-  runtime: HubRuntime<U>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
+export async function handleSend<U extends HubUser>(runtime: HubRuntime<U>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const conn = await admitOrReply(runtime, request, reply, 'send');
   if (!conn) return;
   const refuse = (status: number, message: string) => sendRejection(runtime.options, reply, 'send', rejection(status, message));

@@ -1,13 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HubClock, TimerHandle } from '../clock';
-import type { Connection } from '../connection';
-import type { HubUser } from '../options';
+import type { ConnectionPort, HubRuntime, HubUser, TransportSink } from '../hub-types';
 import type { OutboundFrame } from '../protocol/json';
-import type { HubRuntime } from '../runtime';
+import type { TimerHandle, Timers } from '../../time/timers';
 import { admitOrReply } from './admission';
 import { endWithStatus, rejection, sendRejection, sendText } from './raw-response';
-import type { TransportSink } from './transport';
 
 // Long polling (TransportProtocols.md): GET [endpoint]?id=… waits for data; the first poll only
 // starts the transport and returns at once; a poll that finds nothing within the hold time gets
@@ -30,7 +27,7 @@ export class LongPollTransport implements TransportSink {
   private lastPollEnd: number;
 
   constructor(
-    private readonly clock: HubClock,
+    private readonly clock: Timers,
     private readonly holdMs: number,
     /** The final data was handed to a poll (or there was none); the connection may be forgotten. */
     private readonly drained: () => void,
@@ -127,11 +124,7 @@ export class LongPollTransport implements TransportSink {
   }
 }
 
-export async function handlePoll<U extends HubUser>(
-  runtime: HubRuntime<U>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
+export async function handlePoll<U extends HubUser>(runtime: HubRuntime<U>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const conn = await admitOrReply(runtime, request, reply, 'poll');
   if (!conn) return;
   const existing = conn.transport ?? conn.lingeringPoll;
@@ -154,12 +147,8 @@ export async function handlePoll<U extends HubUser>(
 }
 
 /** DELETE [endpoint]?id=…: the client ends a long-polling connection. */
-export async function handleDelete<U extends HubUser>(
-  runtime: HubRuntime<U>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  const conn: Connection<U> | null = await admitOrReply(runtime, request, reply, 'close');
+export async function handleDelete<U extends HubUser>(runtime: HubRuntime<U>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const conn: ConnectionPort<U> | null = await admitOrReply(runtime, request, reply, 'close');
   if (!conn) return;
   if (conn.transportKind !== 'LongPolling') {
     await sendRejection(runtime.options, reply, 'close', rejection(400, 'Cannot terminate this connection using the DELETE endpoint.'));

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { HubRejection, HubRequestKind, RenderedRejection, ResolvedHubOptions } from '../options';
+import type { HubRejection, HubRequestKind, RenderedRejection, ResolvedHubOptions } from '../hub-types';
 
 // Transport failures answer with a status and a short reason, never details
 // (TransportProtocols.md, "NOTE on errors"): plain text, JSON at negotiate, or whatever body

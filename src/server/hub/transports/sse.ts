@@ -1,11 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HubUser } from '../options';
+import type { HubRuntime, HubUser, TransportSink } from '../hub-types';
 import type { OutboundFrame } from '../protocol/json';
-import type { HubRuntime } from '../runtime';
 import { admitOrReply } from './admission';
 import { rejection, sendRejection } from './raw-response';
-import type { TransportSink } from './transport';
 
 // Server-Sent Events (TransportProtocols.md): GET [endpoint]?id=… with Accept: text/event-stream
 // carries server-to-client frames as unnamed events, client-to-server goes over POST. Each

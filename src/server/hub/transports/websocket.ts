@@ -1,13 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { Connection } from '../connection';
-import type { HubUser } from '../options';
+import type { ConnectionPort, HubRuntime, HubUser, TransportSink } from '../hub-types';
 import type { OutboundFrame } from '../protocol/json';
-import { requestUrl, type HubRuntime } from '../runtime';
+import { requestUrl } from '../request-url';
 import { admit } from './admission';
 import { rejectUpgrade, rejection, type HttpRejection } from './raw-response';
-import type { TransportSink } from './transport';
 
 // WebSockets (TransportProtocols.md): full duplex on [endpoint]. `id` is optional; without it a
 // connection is created on the spot (clients that skip negotiation). With it, the upgrade
@@ -107,7 +105,7 @@ export function createWebSocketEndpoint<U extends HubUser>(runtime: HubRuntime<U
     if (!o.transports.includes('WebSockets')) return reject(socket, rejection(404, 'WebSockets are not enabled.'));
     if (runtime.closing) return reject(socket, rejection(503, 'The server is shutting down.', 'SERVER_CLOSING'));
     const hasId = requestUrl(req)?.searchParams.has('id') ?? false;
-    let conn: Connection<U>;
+    let conn: ConnectionPort<U>;
     if (hasId) {
       const admission = await admit(runtime, req, 'webSocket');
       if (!admission.ok) return reject(socket, admission.rejection);
@@ -126,7 +124,7 @@ export function createWebSocketEndpoint<U extends HubUser>(runtime: HubRuntime<U
     wss.handleUpgrade(req, socket, head, (ws) => bind(conn, ws));
   }
 
-  function bind(conn: Connection<U>, ws: WebSocket): void {
+  function bind(conn: ConnectionPort<U>, ws: WebSocket): void {
     open.add(ws);
     const sink = new WebSocketTransport(ws);
     ws.on('message', (data: RawData) => {

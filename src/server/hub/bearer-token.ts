@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { requestUrl } from './runtime';
+import { requestUrl } from './request-url';
 
 /**
  * The bearer token a SignalR client sent, for use inside `authenticate`. Browsers cannot set

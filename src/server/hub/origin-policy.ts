@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { HubUser, ResolvedHubOptions } from './options';
+import type { HubUser, ResolvedHubOptions } from './hub-types';
 
 // Browsers attach cookies to cross-site WebSocket handshakes and the WebSocket API has no CORS,
 // so the Origin header is the only defence against another site opening a socket as the user
