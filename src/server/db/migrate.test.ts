@@ -36,7 +36,9 @@ describe('migrations', () => {
     expect(first.map((r) => r.migrationName)).toEqual(migrations.map((m) => m.name));
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.db.introspection.getTables()).map((t) => t.name);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'refresh_tokens', 'outbox', 'currencies', 'currency_pairs', 'balances']));
+    expect(tables).toEqual(
+      expect.arrayContaining(['users', 'sessions', 'refresh_tokens', 'outbox', 'currencies', 'currency_pairs', 'balances']),
+    );
   });
 
   it('open SQLite in WAL mode with foreign keys on, a new file with 2 KB pages', async () => {
@@ -58,8 +60,27 @@ describe('migrations', () => {
     const before = migrations.filter((m) => m.name < '0110');
     await migrateToLatest(db, before);
     const raw = db.db as unknown as Kysely<any>;
-    const user = { id: 'u1', email: 'a@example.com', email_normalized: 'a@example.com', password_hash: 'x', first_name: 'A', last_name: 'B' };
-    await raw.insertInto('users').values({ ...user, phone_country_code: '+1', phone_number: '1', account_type: 'individual', account_role: 'client', roles: '[]', created_at: 0, updated_at: 0 }).execute();
+    const user = {
+      id: 'u1',
+      email: 'a@example.com',
+      email_normalized: 'a@example.com',
+      password_hash: 'x',
+      first_name: 'A',
+      last_name: 'B',
+    };
+    await raw
+      .insertInto('users')
+      .values({
+        ...user,
+        phone_country_code: '+1',
+        phone_number: '1',
+        account_type: 'individual',
+        account_role: 'client',
+        roles: '[]',
+        created_at: 0,
+        updated_at: 0,
+      })
+      .execute();
     const code = { user_id: 'u1', destination: 'a@example.com', code_hash: 'h', expires_at: 600_000 };
     await raw
       .insertInto('verification_codes')
@@ -69,7 +90,9 @@ describe('migrations', () => {
       ])
       .execute();
     await migrateToLatest(db);
-    expect(await raw.selectFrom('verification_attempts').selectAll().execute()).toEqual([{ user_id: 'u1', channel: 'email', window_started_at: 1000, attempts: 3 }]);
+    expect(await raw.selectFrom('verification_attempts').selectAll().execute()).toEqual([
+      { user_id: 'u1', channel: 'email', window_started_at: 1000, attempts: 3 },
+    ]);
     expect(Object.keys(await raw.selectFrom('verification_codes').selectAll().executeTakeFirstOrThrow())).not.toContain('attempts');
   });
 

@@ -326,3 +326,186 @@ export type TransactionRow = Selectable<TransactionsTable>;
 export type FeeBalanceRow = Selectable<FeeBalancesTable>;
 export type CandleRow = Selectable<CandlesTable>;
 export type VolumeDayRow = Selectable<VolumeDaysTable>;
+
+/* ---------- money in and out (migration 0200) ---------- */
+
+export interface DepositAddressesTable {
+  address: string;
+  user_id: string;
+  currency: string;
+  /** bitcoin, ethereum, solana: indices are counted per chain. */
+  chain: string;
+  idx: number;
+  path: string;
+  /** BIP32 fingerprint of the wallet seed the address came from. */
+  fingerprint: string;
+  created_at: Millis;
+}
+
+export interface TransfersTable {
+  /** Also the ledger ref of its lines: `transfer:${id}`. */
+  id: string;
+  user_id: string;
+  kind: 'deposit' | 'withdrawal';
+  /** chain, wire, ach. */
+  method: string;
+  currency: string;
+  amount: string;
+  fee: string;
+  /** pending, done, failed. */
+  status: string;
+  address: string | null;
+  memo: string | null;
+  bank_account_id: string | null;
+  /** The chain transaction id, or another outside id that must be counted once. */
+  external_id: string | null;
+  confirmations: number;
+  required_confirmations: number;
+  /** When a time-settled transfer (ACH) completes. */
+  due_at: Millis | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ApprovedAddressesTable {
+  id: string;
+  user_id: string;
+  label: string;
+  currency: string;
+  address: string;
+  /** Peppered hash of the mailed code; null once confirmed. */
+  code_hash: string | null;
+  code_expires_at: Millis | null;
+  code_attempts: number;
+  confirmed_at: Millis | null;
+  created_at: Millis;
+}
+
+export interface WithdrawalSettingsTable {
+  user_id: string;
+  only_approved: number;
+  /** When a request to turn the restriction off takes effect; null when none is waiting. */
+  lifts_at: Millis | null;
+  updated_at: Millis;
+}
+
+export interface BankAccountsTable {
+  id: string;
+  display_id: string;
+  user_id: string;
+  currency: string;
+  type: string;
+  bank_account_type: string;
+  is_international: number;
+  /** Sealed text (lib/sealed-text.ts), context `bank_accounts.account_number:${id}`. */
+  account_number: string;
+  account_last4: string;
+  routing_number: string | null;
+  wire_routing_number: string | null;
+  swift_number: string | null;
+  enable_wires: number;
+  first_name: string;
+  last_name: string;
+  name: string | null;
+  bank_name: string | null;
+  wire_instructions: string | null;
+  /** unverified, locked, active. */
+  status: string;
+  micro1: string;
+  micro2: string;
+  verify_attempts: number;
+  created_at: Millis;
+}
+
+export interface AchAgreementsTable {
+  user_id: string;
+  bank_account_id: string;
+  completed_at: Millis;
+}
+
+export interface WireReferencesTable {
+  user_id: string;
+  reference_id: string;
+}
+
+export interface Database {
+  deposit_addresses: DepositAddressesTable;
+  transfers: TransfersTable;
+  approved_addresses: ApprovedAddressesTable;
+  withdrawal_settings: WithdrawalSettingsTable;
+  bank_accounts: BankAccountsTable;
+  ach_agreements: AchAgreementsTable;
+  wire_references: WireReferencesTable;
+}
+
+/* ---------- due diligence and operator console (migration 0310_edd_operator) ---------- */
+
+/** One submitted EDD questionnaire; status 'Submitted' until an operator approves or rejects it. */
+export interface EddRequestsTable {
+  id: string;
+  user_id: string;
+  /** Which prompt set was answered: 'individual-v1', 'corporation-v1'. */
+  required_form: string;
+  status: string;
+  /** JSON list of { id, response, optional_free_form?, prompt_type? }. */
+  responses: string;
+  review_note: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Millis | null;
+  created_at: Millis;
+}
+
+/** An uploaded EDD document; the bytes live in DATA_DIR/edd-files under `stored_name`. */
+export interface EddFilesTable {
+  id: string;
+  request_id: string;
+  user_id: string;
+  stored_name: string;
+  original_name: string;
+  doc_type: string;
+  content_type: string;
+  size: number;
+  created_at: Millis;
+}
+
+/** Append-only: the database refuses UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string;
+  action: string;
+  subject: string | null;
+  detail: string;
+  created_at: Millis;
+}
+
+export interface WithdrawalReviewsTable {
+  id: string;
+  user_id: string;
+  currency: string;
+  amount: string;
+  destination: string;
+  /** 'pending', 'approved', 'rejected'. */
+  status: string;
+  note: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Millis | null;
+  created_at: Millis;
+}
+
+/** A wire deposit credited by its reference; the primary key makes each reference count once. */
+export interface WireCreditsTable {
+  reference: string;
+  user_id: string;
+  currency: string;
+  amount: string;
+  credited_by: string;
+  created_at: Millis;
+}
+
+export interface Database {
+  edd_requests: EddRequestsTable;
+  edd_files: EddFilesTable;
+  audit_log: AuditLogTable;
+  withdrawal_reviews: WithdrawalReviewsTable;
+  wire_credits: WireCreditsTable;
+}

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startThread } from '../lib/start-thread';
 import { createDatabase, sqliteFile, type AppDatabase } from './database';
 import { FastSqliteDialect, type WriteLockWait } from './sqlite-fast-dialect';
+import type { OtherWriterCommand, OtherWriterData } from './testing/other-writer-thread';
 
 // The app's connection beside another connection that writes to the same WAL database, as the
 // exchange's writer thread does: a transaction that reads and then writes, or a lone write, must
@@ -19,38 +19,15 @@ interface T {
 
 /** Another connection on its own thread, like the exchange's writer; resolves once it is open. */
 async function otherWriter(file: string) {
-  const worker = new Worker(
-    `
-    const { parentPort, workerData } = require('node:worker_threads');
-    const db = new (require(workerData.driver))(workerData.file);
-    db.pragma('busy_timeout = 5000');
-    const insert = db.prepare('insert into t (v) values (?)');
-    const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-    parentPort.postMessage('ready');
-    parentPort.on('message', (msg) => {
-      try {
-        if (msg.kind === 'hold') {
-          db.prepare('begin immediate').run();
-          insert.run(msg.v);
-          parentPort.postMessage('locked');
-          pause(msg.ms);
-          db.prepare('commit').run();
-        } else insert.run(msg.v);
-        parentPort.postMessage('committed');
-      } catch (e) {
-        parentPort.postMessage('failed: ' + e.code);
-      }
-    });
-    `,
-    { eval: true, workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') } },
-  );
+  const data: OtherWriterData = { file };
+  const worker = startThread(new URL('./testing/other-writer-thread.ts', import.meta.url), data);
   const next = () => new Promise<string>((resolve) => worker.once('message', resolve));
   expect(await next()).toBe('ready');
   return {
     /** Takes the write lock, inserts `v`, and commits `ms` later; resolves once it holds the lock. */
     async hold(v: string, ms: number): Promise<{ committed: Promise<string> }> {
       const locked = next();
-      worker.postMessage({ kind: 'hold', v, ms });
+      worker.postMessage({ kind: 'hold', v, ms } satisfies OtherWriterCommand);
       expect(await locked).toBe('locked');
       // Wrapped: a promise returned as is would be waited for.
       return { committed: next() };
@@ -58,7 +35,7 @@ async function otherWriter(file: string) {
     /** Inserts `v` on its own (waiting for the lock up to its busy timeout). */
     write(v: string): Promise<string> {
       const done = next();
-      worker.postMessage({ kind: 'write', v });
+      worker.postMessage({ kind: 'write', v } satisfies OtherWriterCommand);
       return done;
     },
     close: () => worker.terminate(),
@@ -87,10 +64,18 @@ async function appAndWriter() {
   return { db: database.db as unknown as Kysely<T>, other };
 }
 
-const count = async (db: Kysely<T>) => Number((await db.selectFrom('t').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (db: Kysely<T>) =>
+  Number(
+    (
+      await db
+        .selectFrom('t')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('SQLite writes beside the exchange writer thread', () => {
+describe('API.security.account-writes-under-load: SQLite writes beside the exchange writer thread', () => {
   it('a transaction that reads and then writes, begun while another connection holds the write lock, waits for it instead of failing with SQLITE_BUSY', async () => {
     const { db, other } = await appAndWriter();
     const { committed } = await other.hold('theirs', 150);

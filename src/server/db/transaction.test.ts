@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { postgresReachable, usePostgresDatabase } from '../../../tests/support/postgres';
 import { createDatabase, type AppDatabase } from './database';
 import { isSerializationFailure } from './errors';
 import { MAX_TRANSACTION_ATTEMPTS, runTransaction } from './transaction';
@@ -44,7 +45,7 @@ function sqlite(): AppDatabase {
   return database;
 }
 
-describe('which failures are conflicts', () => {
+describe('API.security.account-writes-under-load: which failures are conflicts', () => {
   it('serialization failures and deadlocks are; a unique violation or a busy SQLite is not', () => {
     expect(isSerializationFailure(conflict('40001'))).toBe(true);
     expect(isSerializationFailure(conflict('40P01'))).toBe(true);
@@ -60,14 +61,13 @@ describe('runTransaction on SQLite', () => {
   });
 });
 
-const url = process.env.TEST_DATABASE_URL;
-
-// Runs only when TEST_DATABASE_URL names a PostgreSQL database; works in a schema of its own.
-describe.skipIf(!url)('runTransaction on PostgreSQL', () => {
-  const schema = `ox_tx_test_${process.pid}`;
+// On the test PostgreSQL server (skipped, saying so, when none answers), in a database of its own.
+describe.skipIf(!postgresReachable)('[postgresql] API.security.account-writes-under-load: runTransaction on PostgreSQL', () => {
+  const throwaway = usePostgresDatabase();
+  const schema = 'ox_tx_test';
 
   async function postgres(options = ''): Promise<AppDatabase> {
-    const u = new URL(url!);
+    const u = new URL(throwaway.url);
     if (options) u.searchParams.set('options', options);
     const database = createDatabase({ dataDir: '', databaseUrl: u.toString() });
     opened.push(database);
@@ -79,7 +79,7 @@ describe.skipIf(!url)('runTransaction on PostgreSQL', () => {
   }
 
   afterEach(async () => {
-    const database = createDatabase({ dataDir: '', databaseUrl: url! });
+    const database = createDatabase({ dataDir: '', databaseUrl: throwaway.url });
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
     await database.close();
   });

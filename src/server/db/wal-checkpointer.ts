@@ -1,6 +1,7 @@
-import { type MessagePort, Worker } from 'node:worker_threads';
-import { lowerThreadPriorityJs } from './thread-priority';
-import { nextWarmRange } from './wal-warm-range';
+import type { MessagePort } from 'node:worker_threads';
+import { startThread } from '../lib/start-thread';
+import type { WalCheckpointerThreadData } from './wal-checkpointer-thread';
+import { systemTimers, type TimerHandle } from '../time/timers';
 
 // SQLite checkpoints the WAL inside whichever commit pushes it past wal_autocheckpoint pages, and
 // a checkpoint syncs the database file: measured under bench/api-orders.ts that made one commit
@@ -28,89 +29,12 @@ import { nextWarmRange } from './wal-warm-range';
 // out idle page cache within seconds) that happened several times a second. This thread reads
 // the next `warmAheadBytes` of the WAL ahead of the writer, so the pages are cached when the writer
 // gets there: the writer's own disk reads fell from 7–28 a second to none.
-
-const SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const fs = require('node:fs');
-${lowerThreadPriorityJs(10)}
-${nextWarmRange.toString()}
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-const { writerPort, passMs, catchUpMs, warmAheadBytes } = workerData;
-const MAX_PASSES = 4;
-// A pass this short leaves so little behind that the writer can copy the rest at once.
-const SHORT_PASS_MS = 5;
-const WAL_HEADER = 32;
-const frameBytes = 24 + db.pragma('page_size', { simple: true });
-const chunk = Buffer.allocUnsafe(1 << 20);
-let walFd = -1;
-let warmed = { from: 0, to: 0 };
-
-function warm(position) {
-  if (warmAheadBytes <= 0) return;
-  try {
-    if (walFd < 0) walFd = fs.openSync(workerData.file + '-wal', 'r');
-    const next = nextWarmRange(position, warmed, warmAheadBytes, fs.fstatSync(walFd).size);
-    if (next === null) return;
-    for (let at = next.readFrom; at < next.warmed.to; ) {
-      const n = fs.readSync(walFd, chunk, 0, Math.min(chunk.length, next.warmed.to - at), at);
-      if (n <= 0) break;
-      at += n;
-    }
-    warmed = next.warmed;
-  } catch (e) {
-    // Warming only saves the writer reads: an I/O error (the WAL may not exist yet) skips it. A
-    // bug is not an I/O error; it stops the thread, where tests see it.
-    if (!e || typeof e.code !== 'string') throw e;
-  }
-}
-
-/** One PASSIVE checkpoint; the WAL's frame count afterwards (null on failure). */
-function pass() {
-  let frames;
-  try {
-    frames = db.pragma('wal_checkpoint(PASSIVE)')[0].log;
-  } catch {
-    return null;
-  }
-  warm(WAL_HEADER + frames * frameBytes);
-  return frames;
-}
-
-let lastCatchUp = Date.now();
-function tick() {
-  if (!writerPort || Date.now() - lastCatchUp < catchUpMs) {
-    pass();
-    return;
-  }
-  lastCatchUp = Date.now();
-  let frames = null;
-  for (let p = 0; p < MAX_PASSES; p++) {
-    const t0 = Date.now();
-    frames = pass();
-    if (frames === null) return;
-    if (Date.now() - t0 <= SHORT_PASS_MS) break;
-  }
-  // 0 frames: the WAL has started over and nothing was written since.
-  if (frames > 0) {
-    // The writer's next commit starts the WAL over: from its beginning.
-    warm(0);
-    writerPort.postMessage('catch-up');
-  }
-}
-let timer = setInterval(tick, passMs);
-parentPort.on('message', (msg) => {
-  if (msg === 'close') {
-    clearInterval(timer);
-    db.close();
-    if (walFd >= 0) fs.closeSync(walFd);
-    writerPort?.close();
-    parentPort.close();
-  }
-});
-`;
+//
+// The thread itself is wal-checkpointer-thread.ts.
 
 export interface WalCheckpointer {
+  /** Settles once the thread runs its passes (rejects if it could not start). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -125,25 +49,31 @@ export interface WalCheckpointerOptions {
   writerPort?: MessagePort;
 }
 
-export function startWalCheckpointer(file: string, driver: string, options: WalCheckpointerOptions = {}): WalCheckpointer {
+export function startWalCheckpointer(file: string, options: WalCheckpointerOptions = {}): WalCheckpointer {
   const { passMs = 100, catchUpMs = 1000, warmAheadBytes = 8 * 1024 * 1024, writerPort } = options;
-  const worker = new Worker(SOURCE, {
-    eval: true,
-    workerData: { file, driver, passMs, catchUpMs, warmAheadBytes, writerPort },
+  const data: WalCheckpointerThreadData = { file, passMs, catchUpMs, warmAheadBytes, writerPort };
+  const worker = startThread(new URL('./wal-checkpointer-thread.ts', import.meta.url), data, {
     transferList: writerPort ? [writerPort] : [],
   });
   worker.unref();
   // A failed checkpoint thread leaves the WAL to grow until the next start; commits go on.
   worker.on('error', () => undefined);
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+    worker.once('exit', () => reject(new Error('The WAL checkpoint thread exited before it started')));
+  });
+  ready.catch(() => undefined);
   return {
+    ready,
     async close() {
       // Kept alive until it has closed its connection (the process may have nothing else left).
       worker.ref();
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage('close');
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)))]);
-      clearTimeout(timer);
+      let timer: TimerHandle | undefined;
+      await Promise.race([exited, new Promise<void>((resolve) => (timer = systemTimers.setTimeout(resolve, 2000)))]);
+      systemTimers.clearTimeout(timer);
       await worker.terminate();
     },
   };

@@ -9,9 +9,6 @@ export interface WarmedRange {
  * page cache: only the part of that stretch not read already this round, within the file, from a
  * page boundary. A position outside the range warmed so far starts a new round (the WAL started
  * over, or the writer outran the reader). Null when nothing is left to read.
- *
- * Runs inside the checkpoint thread, whose source embeds this function's text: it must stay
- * self-contained (no imports, no inner functions).
  */
 export function nextWarmRange(
   position: number,

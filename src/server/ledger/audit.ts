@@ -37,6 +37,11 @@ export async function auditLedger(db: Executor): Promise<LedgerAudit> {
   const sums = new Map<string, bigint>();
   const external = new Map<string, bigint>();
   for (const line of journal) {
+    // A pending withdrawal (its Withdraw and Charge lines) holds its funds until it settles.
+    if (line.status === 'pending' && (line.action === 'Withdraw' || line.action === 'Charge')) {
+      const k = `${line.user_id} ${line.currency}`;
+      holds.set(k, (holds.get(k) ?? 0n) - toUnits(line.amount));
+    }
     if (line.status !== 'done') continue;
     const amount = toUnits(line.amount);
     const k = `${line.user_id} ${line.currency}`;

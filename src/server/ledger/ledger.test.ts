@@ -4,7 +4,10 @@ import { accountEntries, checkAccounts, checkConservation, checkJournal, holdKey
 
 function ledger() {
   let id = 0;
-  return new Ledger(() => ++id, () => 1_000);
+  return new Ledger(
+    () => ++id,
+    () => 1_000,
+  );
 }
 
 describe('ledger', () => {
@@ -78,15 +81,26 @@ describe('ledger invariants', () => {
     const accounts = accountEntries(l.entries());
     const fees = [...l.feeEntries()].map(([currency, balance]) => ({ currency, balance }));
     expect(checkAccounts(accounts, new Map())).toEqual([]);
-    expect(checkConservation(ledgerTotals({ accounts, fees }), new Map([['usd', 10_000n], ['btc', 5n]]))).toEqual([]);
+    expect(
+      checkConservation(
+        ledgerTotals({ accounts, fees }),
+        new Map([
+          ['usd', 10_000n],
+          ['btc', 5n],
+        ]),
+      ),
+    ).toEqual([]);
     const sums = new Map<string, bigint>();
-    for (const j of l.drainChanges().journal) sums.set(holdKey(j.userId, j.currency), (sums.get(holdKey(j.userId, j.currency)) ?? 0n) + j.amount);
+    for (const j of l.drainChanges().journal)
+      sums.set(holdKey(j.userId, j.currency), (sums.get(holdKey(j.userId, j.currency)) ?? 0n) + j.amount);
     expect(checkJournal(accounts, sums)).toEqual([]);
   });
 
   it('the checks name what is wrong: negative, holds that do not match orders, money from nowhere', () => {
     const accounts = [{ userId: 'u', currency: 'usd', balance: -1n, available: -1n }];
-    expect(checkAccounts(accounts, new Map([['u usd', 5n]])).join('\n')).toMatch(/negative balance[\s\S]*negative available[\s\S]*open orders hold 0.00000005/);
+    expect(checkAccounts(accounts, new Map([['u usd', 5n]])).join('\n')).toMatch(
+      /negative balance[\s\S]*negative available[\s\S]*open orders hold 0.00000005/,
+    );
     expect(checkConservation(new Map([['usd', 10n]]), new Map([['usd', 9n]]))[0]).toMatch(/usd: users and fees hold 0.0000001/);
   });
 });

@@ -15,9 +15,20 @@ export interface JournalMeta {
   price?: string | null;
   /** Pair symbol for trade lines. */
   symbol?: string | null;
-  /** What caused the line: 'order:12', 'trade:7', 'faucet'. */
+  /** What caused the line: 'order:12', 'trade:7', 'faucet', 'transfer:…'. */
   ref?: string | null;
+  /**
+   * The id of the pending line this line completes (a deposit or withdrawal announced earlier):
+   * the row keeps its id and becomes done, so a transfer is one transaction from pending to done.
+   */
+  id?: number;
 }
+
+/**
+ * A transaction row's state: pending lines announce a transfer and change no balance; failed
+ * and rejected lines (a withdrawal an operator refused) record one that did not happen.
+ */
+export type JournalStatus = 'done' | 'pending' | 'failed' | 'rejected';
 
 export interface JournalLine {
   id: number;
@@ -29,7 +40,7 @@ export interface JournalLine {
   price: string | null;
   symbol: string | null;
   ref: string | null;
-  status: 'done';
+  status: JournalStatus;
   at: number;
 }
 
@@ -195,6 +206,28 @@ export class Ledger {
     this.dirtyFees.add(currency);
   }
 
+  /* ---------- transfers in motion (journalled, no balance change) ---------- */
+
+  /**
+   * A pending line: a deposit or withdrawal the user sees as pending; balances do not move
+   * (a withdrawal holds its funds separately). Returns the line's id, which the line that
+   * completes it (credit/spendHeld with meta.id) or fails it (failLine) reuses.
+   */
+  pendingLine(userId: string, currency: string, amount: bigint, meta: JournalMeta): number {
+    return this.line(userId, currency, amount, meta, 'pending');
+  }
+
+  /** Marks a pending line failed or rejected (the transfer did not happen); balances do not move. */
+  failLine(
+    userId: string,
+    currency: string,
+    amount: bigint,
+    meta: JournalMeta & { id: number },
+    status: Extract<JournalStatus, 'failed' | 'rejected'> = 'failed',
+  ): void {
+    this.line(userId, currency, amount, meta, status);
+  }
+
   /* ---------- changes for the batch writer ---------- */
 
   hasChanges(): boolean {
@@ -242,9 +275,10 @@ export class Ledger {
     if (!this.dirtyAccounts.has(key)) this.dirtyAccounts.set(key, { userId, currency, account });
   }
 
-  private line(userId: string, currency: string, amount: bigint, meta: JournalMeta): void {
+  private line(userId: string, currency: string, amount: bigint, meta: JournalMeta, status: JournalStatus = 'done'): number {
+    const id = meta.id ?? this.nextJournalId();
     this.journal.push({
-      id: this.nextJournalId(),
+      id,
       userId,
       action: meta.action,
       currency,
@@ -252,8 +286,9 @@ export class Ledger {
       price: meta.price ?? null,
       symbol: meta.symbol ?? null,
       ref: meta.ref ?? null,
-      status: 'done',
+      status,
       at: this.now(),
     });
+    return id;
   }
 }

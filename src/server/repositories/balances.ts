@@ -12,12 +12,7 @@ export function balancesRepository(db: Executor) {
     },
 
     async find(userId: string, currency: string): Promise<BalanceRow | undefined> {
-      return db
-        .selectFrom('balances')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('currency', '=', currency)
-        .executeTakeFirst();
+      return db.selectFrom('balances').selectAll().where('user_id', '=', userId).where('currency', '=', currency).executeTakeFirst();
     },
 
     /** Creates or overwrites one balance row. */

@@ -50,7 +50,10 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
     const reads = exchangeReads(db);
     await reads.liveOrders('u1');
     await reads.liveOrders('u1', 'btcusd');
-    expect(plans().map((p) => p.plan)).toEqual([expect.stringContaining('USING INDEX orders_open (user_id=?)'), expect.stringContaining('USING INDEX orders_open (user_id=?)')]);
+    expect(plans().map((p) => p.plan)).toEqual([
+      expect.stringContaining('USING INDEX orders_open (user_id=?)'),
+      expect.stringContaining('USING INDEX orders_open (user_id=?)'),
+    ]);
   });
 
   it('B7 done orders of a user are read newest first through orders_user, without a sort', async () => {
@@ -71,12 +74,34 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
   it('B3 idempotency: orders are found by (user, client_order_id) pairs, only those, through the unique index', async () => {
     const { db, plans } = await setUp();
     const row = (id: number, userId: string, clientOrderId: string | null) => ({
-      id, user_id: userId, pair: 'btcusd', client_order_id: clientOrderId, side: 'buy', algorithm_id: 201, time_in_force: 'GTC',
-      destination: 'Ox', post_only: 0, price: '1', quantity: '1', filled: '0', filled_amount: '0', fees: '0', status: 'open',
-      hold_currency: 'usd', held: '1', maker_rate: '0', taker_rate: '0', live: 1, created_at: 0, updated_at: 0,
+      id,
+      user_id: userId,
+      pair: 'btcusd',
+      client_order_id: clientOrderId,
+      side: 'buy',
+      algorithm_id: 201,
+      time_in_force: 'GTC',
+      destination: 'Ox',
+      post_only: 0,
+      price: '1',
+      quantity: '1',
+      filled: '0',
+      filled_amount: '0',
+      fees: '0',
+      status: 'open',
+      hold_currency: 'usd',
+      held: '1',
+      maker_rate: '0',
+      taker_rate: '0',
+      live: 1,
+      created_at: 0,
+      updated_at: 0,
     });
     raw!.pragma('foreign_keys = OFF');
-    await db.insertInto('orders').values([row(1, 'u1', 'a'), row(2, 'u1', 'b'), row(3, 'u2', 'a'), row(4, 'u2', null)]).execute();
+    await db
+      .insertInto('orders')
+      .values([row(1, 'u1', 'a'), row(2, 'u1', 'b'), row(3, 'u2', 'a'), row(4, 'u2', null)])
+      .execute();
     plans();
     const found = await exchangeReads(db).ordersByClientIds([
       { userId: 'u1', clientOrderId: 'a' },
@@ -85,6 +110,55 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
       { userId: 'u3', clientOrderId: 'a' },
     ]);
     expect(found.map((o) => Number(o.id)).sort()).toEqual([1, 3]);
-    expect(plans().map((p) => p.plan)).toEqual([expect.stringContaining('USING INDEX orders_user_client_id (user_id=? AND client_order_id=?)')]);
+    expect(plans().map((p) => p.plan)).toEqual([
+      expect.stringContaining('USING INDEX orders_user_client_id (user_id=? AND client_order_id=?)'),
+    ]);
+  });
+});
+
+// Every journal line of a trade is written into each full index of transactions, so the history
+// filters read ranges of as few indexes as serve them (migration 0301).
+describe('transaction history queries use their indexes (spec A §7 GET /v1/account-management/transactions)', () => {
+  it('A7.account.transactions: a transfer type reads its range of the partial index of transfer lines', async () => {
+    const { db, plans } = await setUp();
+    await exchangeReads(db).transactions('u1', { actions: ['Deposit', 'Withdraw'], limit: 100 });
+    expect(plans().map((p) => p.plan)).toEqual([
+      expect.stringContaining('USING INDEX transactions_user_transfers (user_id=? AND action=?)'),
+      expect.stringContaining('USING INDEX transactions_user_transfers (user_id=? AND action=?)'),
+    ]);
+  });
+
+  it('A7.account.transactions: no filter, a trade type and a date window read transactions_user_time newest first, without a sort', async () => {
+    const { db, plans } = await setUp();
+    const reads = exchangeReads(db);
+    await reads.transactions('u1', { limit: 100 });
+    await reads.transactions('u1', { actions: ['Buy'], limit: 100 });
+    await reads.transactions('u1', { from: 1, to: 2, limit: 100 });
+    for (const { plan } of plans()) {
+      expect(plan).toContain('USING INDEX transactions_user_time (user_id=?');
+      expect(plan).not.toContain('TEMP B-TREE');
+    }
+  });
+
+  it('A7.account.transactions: a currency reads its range of transactions_user_currency_time', async () => {
+    const { db, plans } = await setUp();
+    await exchangeReads(db).transactions('u1', { currency: 'pax', limit: 100 });
+    const [{ plan }] = plans() as [Plan];
+    expect(plan).toContain('USING INDEX transactions_user_currency_time (user_id=? AND currency=?)');
+    expect(plan).not.toContain('TEMP B-TREE');
+  });
+
+  it('A7.account.transactions: a trade line is written into two indexes only; the others are partial and never hold one', async () => {
+    await setUp();
+    const indexes = raw!
+      .prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = 'transactions' and sql is not null order by name")
+      .all() as { name: string; sql: string }[];
+    const isPartial = (i: { sql: string }) => / where /i.test(i.sql);
+    expect(indexes.filter((i) => !isPartial(i)).map((i) => i.name)).toEqual(['transactions_user_currency_time', 'transactions_user_time']);
+    expect(indexes.filter(isPartial).map((i) => i.name)).toEqual([
+      'transactions_user_pending',
+      'transactions_user_pending_time',
+      'transactions_user_transfers',
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import type {
   TransactionRow,
   VolumeDayRow,
 } from '../db/schema';
+import { candleIntervals } from '../../shared/market/candle-buckets';
 
 // What the exchange's single writer loads at start and writes per batch. Writes are multi-row
 // statements (chunked under SQLite's bound-parameter limit) inside the caller's transaction.
@@ -27,6 +28,8 @@ export interface ExchangeSnapshot {
   latestCandles: CandleRow[];
   /** Deposit/Credit/Withdraw journal lines (the conservation baseline). */
   externalLines: Pick<TransactionRow, 'currency' | 'amount'>[];
+  /** Journal lines of transfers still in motion (deposits announced, withdrawals held). */
+  pendingLines: Pick<TransactionRow, 'id' | 'user_id' | 'action' | 'currency' | 'amount' | 'ref'>[];
   /** Balances with no journal line at all (written before the ledger started, e.g. the seed). */
   unjournaled: BalanceRow[];
   maxIds: { order: number; trade: number; fill: number; tx: number };
@@ -45,15 +48,49 @@ export interface ExchangeBatchWrite {
 
 export function isEmptyWrite(w: ExchangeBatchWrite): boolean {
   return (
-    w.orders.length + w.trades.length + w.fills.length + w.transactions.length + w.balances.length + w.fees.length + w.volumeDays.length + w.candles.length ===
+    w.orders.length +
+      w.trades.length +
+      w.fills.length +
+      w.transactions.length +
+      w.balances.length +
+      w.fees.length +
+      w.volumeDays.length +
+      w.candles.length ===
     0
   );
 }
 
 const ORDER_COLUMNS = [
-  'id', 'user_id', 'pair', 'client_order_id', 'side', 'algorithm_id', 'time_in_force', 'destination', 'post_only', 'price',
-  'stop_price', 'stop_amount', 'stop_percent', 'max_slippage', 'quantity', 'amount', 'filled', 'filled_amount', 'fees', 'status',
-  'reason', 'hold_currency', 'held', 'maker_rate', 'taker_rate', 'expires', 'quote_id', 'live', 'engine_state', 'created_at',
+  'id',
+  'user_id',
+  'pair',
+  'client_order_id',
+  'side',
+  'algorithm_id',
+  'time_in_force',
+  'destination',
+  'post_only',
+  'price',
+  'stop_price',
+  'stop_amount',
+  'stop_percent',
+  'max_slippage',
+  'quantity',
+  'amount',
+  'filled',
+  'filled_amount',
+  'fees',
+  'status',
+  'reason',
+  'hold_currency',
+  'held',
+  'maker_rate',
+  'taker_rate',
+  'expires',
+  'quote_id',
+  'live',
+  'engine_state',
+  'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof OrderRow)[];
 
@@ -67,15 +104,56 @@ const ORDERS: UpsertSpec = {
 };
 const TRADES: UpsertSpec = {
   table: 'trades',
-  columns: ['id', 'pair', 'price', 'quantity', 'amount', 'taker_side', 'taker_order_id', 'maker_order_id', 'taker_user_id', 'maker_user_id', 'taker_fee', 'maker_fee', 'created_at'] satisfies (keyof TradeRow)[],
+  columns: [
+    'id',
+    'pair',
+    'price',
+    'quantity',
+    'amount',
+    'taker_side',
+    'taker_order_id',
+    'maker_order_id',
+    'taker_user_id',
+    'maker_user_id',
+    'taker_fee',
+    'maker_fee',
+    'created_at',
+  ] satisfies (keyof TradeRow)[],
 };
 const FILLS: UpsertSpec = {
   table: 'fills',
-  columns: ['id', 'trade_id', 'order_id', 'user_id', 'pair', 'side', 'liquidity', 'price', 'quantity', 'amount', 'fee', 'net_amount', 'created_at'] satisfies (keyof FillRow)[],
+  columns: [
+    'id',
+    'trade_id',
+    'order_id',
+    'user_id',
+    'pair',
+    'side',
+    'liquidity',
+    'price',
+    'quantity',
+    'amount',
+    'fee',
+    'net_amount',
+    'created_at',
+  ] satisfies (keyof FillRow)[],
 };
+// A transfer's pending line is written again under its id when it completes or fails.
 const TRANSACTIONS: UpsertSpec = {
   table: 'transactions',
-  columns: ['id', 'user_id', 'action', 'currency', 'amount', 'price', 'symbol', 'status', 'ref', 'created_at'] satisfies (keyof TransactionRow)[],
+  columns: [
+    'id',
+    'user_id',
+    'action',
+    'currency',
+    'amount',
+    'price',
+    'symbol',
+    'status',
+    'ref',
+    'created_at',
+  ] satisfies (keyof TransactionRow)[],
+  onConflict: { target: ['id'], update: ['status'] },
 };
 const BALANCES: UpsertSpec = {
   table: 'balances',
@@ -128,9 +206,15 @@ export function exchangeStore(db: Executor, dialect: Dialect) {
       const lastTrades: Pick<TradeRow, 'pair' | 'price'>[] = [];
       const latestCandles: CandleRow[] = [];
       for (const pair of pairs) {
-        const last = await db.selectFrom('trades').select(['pair', 'price']).where('pair', '=', pair.symbol).orderBy('id', 'desc').limit(1).executeTakeFirst();
+        const last = await db
+          .selectFrom('trades')
+          .select(['pair', 'price'])
+          .where('pair', '=', pair.symbol)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
         if (last) lastTrades.push(last);
-        for (const interval of ['1d', '1w']) {
+        for (const interval of candleIntervals) {
           const candle = await db
             .selectFrom('candles')
             .selectAll()
@@ -158,6 +242,12 @@ export function exchangeStore(db: Executor, dialect: Dialect) {
           .select(['currency', 'amount'])
           .where('action', 'in', ['Deposit', 'Credit', 'Withdraw'])
           .where('status', '=', 'done')
+          .execute(),
+        pendingLines: await db
+          .selectFrom('transactions')
+          .select(['id', 'user_id', 'action', 'currency', 'amount', 'ref'])
+          .where('status', '=', 'pending')
+          .orderBy('id')
           .execute(),
         unjournaled: await db
           .selectFrom('balances as b')

@@ -22,10 +22,7 @@ export function outboxRepository(db: Executor) {
     async listUnsent(limit: number, maxAttempts: number, channels?: readonly string[]): Promise<OutboxRow[]> {
       let query = db.selectFrom('outbox').selectAll().where('sent_at', 'is', null).where('attempts', '<', maxAttempts);
       if (channels) query = query.where('channel', 'in', channels);
-      return query
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      return query.orderBy('id').limit(limit).execute();
     },
 
     /**

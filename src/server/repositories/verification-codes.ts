@@ -13,11 +13,7 @@ export function verificationCodesRepository(db: Executor) {
   return {
     /** Only the newest code counts: asking for a new one discards the old ones. */
     async replace(code: VerificationCodeRow): Promise<void> {
-      await db
-        .deleteFrom('verification_codes')
-        .where('user_id', '=', code.user_id)
-        .where('channel', '=', code.channel)
-        .execute();
+      await db.deleteFrom('verification_codes').where('user_id', '=', code.user_id).where('channel', '=', code.channel).execute();
       await db.insertInto('verification_codes').values(code).execute();
     },
 
@@ -44,7 +40,8 @@ export function verificationCodesRepository(db: Executor) {
      */
     async takeAttempt(userId: string, channel: string, now: number, budget: AttemptBudget): Promise<boolean> {
       const cutoff = now - budget.windowMs;
-      const ended = (eb: ExpressionBuilder<Database, 'verification_attempts'>) => eb('verification_attempts.window_started_at', '<=', cutoff);
+      const ended = (eb: ExpressionBuilder<Database, 'verification_attempts'>) =>
+        eb('verification_attempts.window_started_at', '<=', cutoff);
       const row = await db
         .insertInto('verification_attempts')
         .values({ user_id: userId, channel, window_started_at: now, attempts: 1 })
@@ -52,7 +49,12 @@ export function verificationCodesRepository(db: Executor) {
           oc
             .columns(['user_id', 'channel'])
             .doUpdateSet((eb) => ({
-              attempts: eb.case().when(ended(eb)).then(1).else(eb('verification_attempts.attempts', '+', 1)).end(),
+              attempts: eb
+                .case()
+                .when(ended(eb))
+                .then(1)
+                .else(eb('verification_attempts.attempts', '+', 1))
+                .end(),
               window_started_at: eb.case().when(ended(eb)).then(now).else(eb.ref('verification_attempts.window_started_at')).end(),
             }))
             .where((eb) => eb.or([ended(eb), eb('verification_attempts.attempts', '<', budget.max)])),

@@ -92,11 +92,7 @@ export const m0001Accounts: VersionedMigration = {
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('consumed_at', t.millis)
       .execute();
-    await db.schema
-      .createIndex('verification_codes_user_channel')
-      .on('verification_codes')
-      .columns(['user_id', 'channel'])
-      .execute();
+    await db.schema.createIndex('verification_codes_user_channel').on('verification_codes').columns(['user_id', 'channel']).execute();
 
     await db.schema
       .createTable('password_reset_tokens')

@@ -17,12 +17,7 @@ export const m0101LeanOrderIndexes: VersionedMigration = {
   name: '0101_lean_order_indexes',
   async up(db) {
     await db.schema.createIndex('orders_user').on('orders').columns(['user_id', 'id']).execute();
-    await db.schema
-      .createIndex('orders_open')
-      .on('orders')
-      .columns(['user_id', 'id'])
-      .where(sql.ref('live'), '=', 1)
-      .execute();
+    await db.schema.createIndex('orders_open').on('orders').columns(['user_id', 'id']).where(sql.ref('live'), '=', 1).execute();
     await db.schema.dropIndex('orders_user_live').execute();
     await db.schema.dropIndex('orders_live').execute();
     await db.schema.dropIndex('transactions_user_currency').execute();

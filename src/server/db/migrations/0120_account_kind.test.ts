@@ -51,5 +51,10 @@ it('0120 account_kind: rows made before it are classified by what made them', as
     .execute();
   await migrateToLatest(database);
   const kinds = await database.db.selectFrom('users').select(['id', 'account_kind']).orderBy('id').execute();
-  expect(Object.fromEntries(kinds.map((k) => [k.id, k.account_kind]))).toEqual({ ada: 'customer', demo: 'demo', imitator: 'customer', sim: 'system' });
+  expect(Object.fromEntries(kinds.map((k) => [k.id, k.account_kind]))).toEqual({
+    ada: 'customer',
+    demo: 'demo',
+    imitator: 'customer',
+    sim: 'system',
+  });
 });

@@ -6,6 +6,11 @@ import { m0101LeanOrderIndexes } from './0101_lean_order_indexes';
 import { m0110VerificationAttempts } from './0110_verification_attempts';
 import { m0120AccountKind } from './0120_account_kind';
 import { m0130SealedIdNumbers } from './0130_sealed_id_numbers';
+import { m0200MoneyMovements } from './0200_money_movements';
+import { m0300TransactionFilterIndexes } from './0300_transaction_filter_indexes';
+import { m0301LeanTransactionIndexes } from './0301_lean_transaction_indexes';
+import { m0310EddOperator } from './0310_edd_operator';
+import { m0410TransactionPendingTimeIndex } from './0410_transaction_pending_time_index';
 import type { VersionedMigration } from './types';
 
 // The schema history, oldest first. To change the schema add a NEW file (next number) and
@@ -19,6 +24,11 @@ export const migrations: readonly VersionedMigration[] = [
   m0110VerificationAttempts,
   m0120AccountKind,
   m0130SealedIdNumbers,
+  m0200MoneyMovements,
+  m0300TransactionFilterIndexes,
+  m0301LeanTransactionIndexes,
+  m0310EddOperator,
+  m0410TransactionPendingTimeIndex,
 ];
 
 export type { MigrationContext, VersionedMigration } from './types';
