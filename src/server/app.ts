@@ -1,10 +1,15 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { healthResponseSchema } from '../shared/api/server-extras';
+import { healthResponseSchema } from '../shared/api/health';
 import { paths } from '../shared/api/paths';
-import { registerAccountRoutes } from './accounts';
-import { registerExchange } from './exchange';
+import { registerUserAccountRoutes } from './accounts';
+import type { Redis } from 'ioredis';
+import { registerExchange, type Exchange } from './exchange';
+import { registerMoney, type MoneyOptions } from './transfers';
+import { registerNews } from './news/news-routes';
+import { registerEdd } from './edd';
+import { registerOperator } from './operator';
 import {
   createAuthenticator,
   createSessionEvents,
@@ -14,7 +19,7 @@ import {
   sessionCookies,
   type SessionTimings,
 } from './auth';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from './time/timers';
 import { assertSafeConfig, type ServerConfig } from './config';
 import type { AppContext, AppExtension } from './context';
 import { createUserEvents } from './accounts/user-events';
@@ -63,8 +68,14 @@ export interface BuildAppOptions {
   sessionTimings?: Partial<SessionTimings>;
   /** Feature modules (hub, orders, market data…) registered after the account routes. */
   extensions?: readonly AppExtension[];
+  /** Chain watcher, payout processor and poll timers of money in and out (tests inject them). */
+  money?: MoneyOptions;
   /** How requests still running are ended when the app closes (tests inject the timers). */
   gracefulClose?: GracefulCloseOptions;
+  /** Cluster edge: the exchange to use instead of one in this process (the core's, over Redis). */
+  exchange?: (ctx: AppContext) => Exchange;
+  /** Cluster edge: rate-limit counters in this Redis (shared by every edge), under this namespace. */
+  rateLimitStore?: { redis: Redis; nameSpace: string };
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -121,7 +132,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     installRequestAuthSlot(app);
     await app.register(fastifyCookie);
     installSecurityHeaders(app, { production: config.nodeEnv === 'production', connectOrigins: config.webAppConnectOrigins });
-    await app.register(fastifyRateLimit, { global: false });
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(options.rateLimitStore ? { redis: options.rateLimitStore.redis, nameSpace: options.rateLimitStore.nameSpace } : {}),
+    });
 
     const sessions = createSessionService({ keys, clock, ...(options.sessionTimings ? { timings: options.sessionTimings } : {}) });
     const cookies = sessionCookies({ production: config.nodeEnv === 'production' });
@@ -168,8 +182,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
 
-    registerAccountRoutes(app, ctx);
-    await registerExchange(app, ctx);
+    registerUserAccountRoutes(app, ctx);
+    const exchange = await registerExchange(app, ctx, options.exchange ? { instance: options.exchange(ctx) } : {});
+    // The operator's withdrawal review queue first: money parks large withdrawals in it.
+    registerOperator(app, ctx);
+    await registerMoney(app, ctx, exchange, options.money);
+    registerNews(app, ctx);
+    await registerEdd(app, ctx);
     if (devOutbox) registerOutboxDevRoutes(app, database);
     for (const extension of options.extensions ?? []) await extension(app, ctx);
 

@@ -147,9 +147,22 @@ describe('loadConfig', () => {
     expect(() => assertSafeConfig({ nodeEnv: 'production', devRoutes: true })).toThrow(/DEV_ROUTES/);
   });
 
+  it('API.security.storm-pair-refused-in-production: the benchmark storm is off by default and refused in production', () => {
+    expect(loadConfig({}).stormPair).toBeUndefined();
+    expect(loadConfig({ STORM_PAIR: 'btcusd', NODE_ENV: 'test' }).stormPair).toBe('btcusd');
+    expect(() => loadConfig({ STORM_PAIR: 'BTC/USD' })).toThrow(/STORM_PAIR/);
+    expect(() => loadConfig({ NODE_ENV: 'production', STORM_PAIR: 'btcusd' })).toThrow(/STORM_PAIR is refused with NODE_ENV=production/);
+  });
+
   it('the simulator is off by default in production and still settable', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).simRate).toBe(0);
     expect(loadConfig({ NODE_ENV: 'production', SIM_RATE: '20' }).simRate).toBe(20);
     expect(loadConfig({ NODE_ENV: 'development' }).simRate).toBe(50);
+  });
+
+  it('API.commit.inline-mode: EXCHANGE_COMMIT picks the writer thread unless it says inline; other values are refused', () => {
+    expect(loadConfig({}).exchangeCommit).toBe('thread');
+    expect(loadConfig({ EXCHANGE_COMMIT: 'inline' }).exchangeCommit).toBe('inline');
+    expect(() => loadConfig({ EXCHANGE_COMMIT: 'fast' })).toThrow(/EXCHANGE_COMMIT/);
   });
 });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy';
 import { bitcoinNetworks, type BitcoinNetwork } from '../shared/addresses/bitcoin-address';
+import { moneyConfig, moneyEnvSchema, type MoneyConfig } from './transfers/money-config';
+import { clusterConfig, clusterEnvShape, type ClusterConfig } from './cluster/cluster-config';
 
 /** One rate limit: at most `max` hits per `windowMs` for one key (IP or account). */
 export interface RateLimitRule {
@@ -66,12 +68,25 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Market-simulator events per second across all pairs (0 = off; default 0 in production, else 50). */
   simRate: number;
+  /**
+   * Benchmark only (the browser storm): this pair (btcusd…) gets most of the simulator's events,
+   * six in ten of them taker orders that sweep several quotes each (one order, several trades),
+   * the rest refilling the ladders, and every pair's book goes out after each commit instead of at
+   * most every 50 ms. Absent by default; refused in production.
+   */
+  stormPair: string | undefined;
   /** Origins allowed to call with credentials (besides same-origin). */
   trustedOrigins: string[];
   /** Which X-Forwarded-* to honour: none, that many proxy hops, or proxies at these addresses/ranges. */
   trustProxy: TrustProxySetting;
   /** Orders one user may have open (resting or waiting stops) before new ones that could rest are refused. */
   maxOpenOrdersPerUser: number;
+  /** Cumulative USD (and USD stablecoin) deposits above which a user must answer enhanced due diligence. */
+  eddDepositThresholdUsd: number;
+  /** 30-day traded USD volume above which a user must answer enhanced due diligence. */
+  eddVolumeThresholdUsd: number;
+  /** Withdrawals above this USD amount wait for an operator's review before they are paid. */
+  withdrawalReviewThresholdUsd: number;
   /** Origins the web app calls besides its own (absolute VITE_API_BASE / VITE_HUB_URL), for the CSP. */
   webAppConnectOrigins: string[];
   logLevel: string;
@@ -81,6 +96,16 @@ export interface ServerConfig {
   staticDir: string | undefined;
   rateLimits: RateLimitConfig;
   hubLimits: HubLimitsConfig;
+  /** Money in and out: withdrawal fees, settlement times, the receiving bank, ACH limit, fee tiers. */
+  money: MoneyConfig;
+  /** Where SQLite batches of the exchange are written: its writer thread, or inline on the app's connection. */
+  exchangeCommit: 'thread' | 'inline';
+  /** RSS or Atom feed read into the news store (NEWS_FEED_URL); absent: the seeded news only. */
+  newsFeedUrl: string | undefined;
+  /** How often the feed is read (NEWS_FEED_INTERVAL_MINUTES). */
+  newsFeedIntervalMs: number;
+  /** Single process (default), or the core or an edge of a cluster (ROLE, REDIS_URL, CLUSTER_*). */
+  cluster: ClusterConfig;
 }
 
 const MINUTE = 60_000;
@@ -128,7 +153,7 @@ function connectOrigins(url: string | undefined, withWebSocket: boolean): string
   return withWebSocket ? [origin, origin.replace(/^http/i, 'ws')] : [origin];
 }
 
-const envSchema = z.object({
+const envSchema = moneyEnvSchema.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).optional(),
@@ -139,31 +164,52 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Ox Exchange <no-reply@ox.exchange>'),
   DATABASE_URL: z.string().min(1).optional(),
   SIM_RATE: z.coerce.number().nonnegative().optional(),
+  STORM_PAIR: z
+    .string()
+    .regex(/^[a-z0-9]{2,20}$/, 'must be a pair symbol in lower case, e.g. btcusd')
+    .optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   TRUST_PROXY: trustProxySetting.optional(),
   ORDER_RATE_LIMIT: rateRule.optional(),
   CANCEL_RATE_LIMIT: rateRule.optional(),
   QUOTE_RATE_LIMIT: rateRule.optional(),
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_MAX_OPEN_ORDERS),
+  EDD_DEPOSIT_THRESHOLD_USD: z.coerce.number().positive().default(50_000),
+  EDD_VOLUME_THRESHOLD_USD: z.coerce.number().positive().default(250_000),
+  WITHDRAWAL_REVIEW_THRESHOLD_USD: z.coerce.number().positive().default(10_000),
   VITE_API_BASE: z.string().optional(),
   VITE_HUB_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   STATIC_DIR: z.string().optional(),
   DEV_ROUTES: z.enum(['true', 'false', '1', '0']).optional(),
   HUB_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(10),
   HUB_MAX_NEGOTIATIONS_PER_USER: z.coerce.number().int().min(1).default(10),
   HUB_NEGOTIATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(defaultRateLimits.hubNegotiatePerUser.max),
+  EXCHANGE_COMMIT: z.enum(['thread', 'inline']).default('thread'),
+  NEWS_FEED_URL: z.url({ protocol: /^https?$/, error: 'NEWS_FEED_URL must be an http(s) URL of an RSS or Atom feed.' }).optional(),
+  NEWS_FEED_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  ...clusterEnvShape,
 });
 
 /**
  * Refuses a configuration that would expose the development aids in production: the outbox
  * pages hand out every reset link and code, the faucet mints money, the demo password is public.
  */
-export function assertSafeConfig(config: Pick<ServerConfig, 'nodeEnv' | 'devRoutes'>): void {
+export function assertSafeConfig(config: Pick<ServerConfig, 'nodeEnv' | 'devRoutes'> & Partial<Pick<ServerConfig, 'stormPair'>>): void {
   if (config.nodeEnv === 'production' && config.devRoutes) {
     throw new Error(
       'DEV_ROUTES is refused with NODE_ENV=production: the /dev routes show every reset link and code, mint money and enable the demo login. Unset DEV_ROUTES (or set it to false).',
+    );
+  }
+  // A benchmark load: it floods one pair with system trades and lifts the book throttle.
+  if (config.nodeEnv === 'production' && config.stormPair) {
+    throw new Error(
+      'STORM_PAIR is refused with NODE_ENV=production: it is a benchmark load (one pair flooded with simulator trades, book throttle lifted). Unset STORM_PAIR.',
     );
   }
 }
@@ -196,9 +242,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: e.MAIL_FROM,
     databaseUrl: e.DATABASE_URL,
     simRate: e.SIM_RATE ?? (production ? 0 : 50),
+    stormPair: e.STORM_PAIR,
     trustedOrigins,
     trustProxy: e.TRUST_PROXY ?? false,
     maxOpenOrdersPerUser: e.MAX_OPEN_ORDERS,
+    eddDepositThresholdUsd: e.EDD_DEPOSIT_THRESHOLD_USD,
+    eddVolumeThresholdUsd: e.EDD_VOLUME_THRESHOLD_USD,
+    withdrawalReviewThresholdUsd: e.WITHDRAWAL_REVIEW_THRESHOLD_USD,
     webAppConnectOrigins: [...new Set([...connectOrigins(e.VITE_API_BASE, false), ...connectOrigins(e.VITE_HUB_URL, true)])],
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: e.BODY_LIMIT,
@@ -214,6 +264,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxConnectionsPerUser: e.HUB_MAX_CONNECTIONS_PER_USER,
       maxPendingNegotiationsPerUser: e.HUB_MAX_NEGOTIATIONS_PER_USER,
     },
+    money: moneyConfig(e, production),
+    exchangeCommit: e.EXCHANGE_COMMIT,
+    newsFeedUrl: e.NEWS_FEED_URL,
+    newsFeedIntervalMs: e.NEWS_FEED_INTERVAL_MINUTES * MINUTE,
+    cluster: clusterConfig(e, e.DATABASE_URL, `edge-${port}`),
   };
   assertSafeConfig(config);
   return config;
@@ -222,5 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 /** A configuration for tests and tools: defaults plus overrides, no environment read. */
 export function testConfig(overrides: Partial<ServerConfig> & { dataDir: string }): ServerConfig {
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: overrides.dataDir, STATIC_DIR: '' });
-  return { ...base, ...overrides, rateLimits: { ...defaultRateLimits, ...overrides.rateLimits } };
+  // Tests of other rules fund traders with large faucet deposits; the EDD rule is tested with
+  // thresholds of its own, so by default it never trips here.
+  const eddOff = { eddDepositThresholdUsd: Number.MAX_SAFE_INTEGER, eddVolumeThresholdUsd: Number.MAX_SAFE_INTEGER };
+  return { ...base, ...eddOff, ...overrides, rateLimits: { ...defaultRateLimits, ...overrides.rateLimits } };
 }

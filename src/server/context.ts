@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator, ServerKeys, SessionCookies, SessionEvents, SessionService } from './auth';
-import type { Clock } from './clock';
+import type { Clock } from './time/timers';
 import type { ServerConfig } from './config';
 import type { AppDatabase } from './db/database';
 import type { Outbox } from './outbox';

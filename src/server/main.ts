@@ -1,7 +1,8 @@
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { clusterNode } from './cluster/cluster-node';
 import { loadOrCreateKeys } from './auth';
-import { systemClock } from './clock';
+import { systemClock, systemTimers } from './time/timers';
 import { loadConfig } from './config';
 import type { AppExtension } from './context';
 import { createDatabase } from './db/database';
@@ -26,40 +27,46 @@ async function main(): Promise<void> {
   const keys = loadOrCreateKeys(config.dataDir);
   const applied = await migrateToLatest(database, { keys });
   for (const m of applied) log.info({ migration: m.migrationName, status: m.status }, 'migration');
-  const seeded = await seed(database, systemClock, { keys, demoUser: config.devRoutes });
-  if (seeded.demoUserCreated) log.info({ email: DEMO_EMAIL }, 'demo user created');
-  if (seeded.demoUserExists && !config.devRoutes) {
-    log.warn({ email: DEMO_EMAIL }, 'the demo account (published password) is in this database; it cannot sign in without DEV_ROUTES');
+  // ROLE=core or ROLE=edge (cluster mode); null for the single process.
+  const node = clusterNode(config, log);
+  if (node?.seeds ?? true) {
+    const seeded = await seed(database, systemClock, { keys, demoUser: config.devRoutes, candleHistory: config.simRate > 0 });
+    if (seeded.demoUserCreated) log.info({ email: DEMO_EMAIL }, 'demo user created');
+    if (seeded.demoUserExists && !config.devRoutes) {
+      log.warn({ email: DEMO_EMAIL }, 'the demo account (published password) is in this database; it cannot sign in without DEV_ROUTES');
+    }
   }
 
-  const app = await buildApp({ config, database, loggerInstance: log, extensions });
+  const app = await buildApp({ config, database, loggerInstance: log, extensions: node?.extensions ?? extensions, ...node?.app });
 
   let stoppingSince = 0;
   const stop = (signal: string) => {
     if (stoppingSince) {
       // Launchers (npm, tsx) relay the terminal's signal too: a repeat within a second is
       // the same key press; a later one is the user insisting.
-      if (Date.now() - stoppingSince < 1000) return;
+      if (systemTimers.now() - stoppingSince < 1000) return;
       log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
-    stoppingSince = Date.now();
+    stoppingSince = systemTimers.now();
     log.info({ signal }, 'shutting down (press Ctrl-C again to force)');
     // Named, so that a stop that overruns says where it stuck.
     let step = 'closing the app (hub, simulator, HTTP server, exchange)';
-    const force = setTimeout(() => {
+    const force = systemTimers.setTimeout(() => {
       app.server.getConnections((_err, openConnections) => {
-        log.error({ step, openConnections, ms: Date.now() - stoppingSince }, 'shutdown took too long: exiting');
+        log.error({ step, openConnections, ms: systemTimers.now() - stoppingSince }, 'shutdown took too long: exiting');
         process.exit(1);
       });
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, SHUTDOWN_TIMEOUT_MS);
     void (async () => {
       try {
         await app.close();
+        step = 'closing the cluster connections';
+        await node?.close();
         step = 'closing the database';
         await database.close();
-        clearTimeout(force);
-        log.info({ ms: Date.now() - stoppingSince }, 'stopped');
+        systemTimers.clearTimeout(force);
+        log.info({ ms: systemTimers.now() - stoppingSince }, 'stopped');
         process.exit(0);
       } catch (err) {
         log.error({ err, step }, 'shutdown failed');
@@ -75,7 +82,10 @@ async function main(): Promise<void> {
   if (!hasBuiltApp(config.staticDir)) {
     log.warn({ staticDir: config.staticDir }, 'web app not built (no index.html): serving the API only; run `npx vite build`');
   }
-  log.info({ url, host: config.host, publicUrl: config.publicUrl, dataDir: config.dataDir }, 'Ox Exchange is running');
+  log.info(
+    { url, host: config.host, publicUrl: config.publicUrl, dataDir: config.dataDir, role: config.cluster.role },
+    'Ox Exchange is running',
+  );
   const lines = [
     '',
     `  Ox Exchange is running at ${url}`,

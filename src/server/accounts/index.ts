@@ -5,8 +5,8 @@ import { registerRegistrationRoutes } from './registration-routes';
 import { registerSessionRoutes } from './session-routes';
 import { registerVerificationRoutes } from './verification-routes';
 
-/** Every account call of spec A §7 (sessions, registration, passwords, verification). */
-export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** The user account's calls of spec A §7: sessions, registration, passwords, verification. */
+export function registerUserAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerSessionRoutes(app, ctx);
   registerRegistrationRoutes(app, ctx);
   registerPasswordRoutes(app, ctx);

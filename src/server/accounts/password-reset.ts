@@ -39,7 +39,10 @@ export function createPasswordReset(ctx: AppContext) {
           used_at: null,
         });
         const hours = Math.round(accountLimits.resetLinkLifetimeMs / 3_600_000);
-        await ctx.outbox.enqueue(repos, outboxTemplates.passwordResetMail(user.email, resetLink(ctx.config.publicUrl, user.id, token), hours));
+        await ctx.outbox.enqueue(
+          repos,
+          outboxTemplates.passwordResetMail(user.email, resetLink(ctx.config.publicUrl, user.id, token), hours),
+        );
         return true;
       });
       if (sent) ctx.outbox.kick();

@@ -6,7 +6,8 @@ import { validationError } from '../errors';
 import { toBool01 } from '../lib/bool';
 import { newId } from '../lib/ids';
 import type { TextSealer } from '../lib/sealed-text';
-import { normalizeEmail, type NewBeneficialOwner } from '../repositories';
+import type { NewBeneficialOwner } from '../repositories';
+import { userRow } from '../repositories/user-row';
 import { idNumberContext, individualDetailsJson } from './id-numbers';
 
 /**
@@ -59,35 +60,27 @@ export function newUserRow(input: RegistrationParsed, passwordHash: string, now:
   const isBusiness = input.account_type === 'corporation';
   const place = isBusiness && input.business ? principalPlaceColumns(input.business) : {};
   const id = newId();
-  return {
-    id,
-    email: input.email,
-    email_normalized: normalizeEmail(input.email),
-    password_hash: passwordHash,
-    first_name: input.first_name,
-    last_name: input.last_name,
-    phone_country_code: input.phone_country_code,
-    phone_number: splitPhone(input.phone_country_code, input.phone_number),
-    account_type: input.account_type,
-    account_role: input.account_role,
-    account_purpose: isBusiness ? (input.business_details?.account_purpose ?? input.account_purpose) : input.account_purpose,
-    roles: JSON.stringify([input.account_role ?? DEFAULT_ROLE]),
-    email_confirmed: 0,
-    phone_confirmed: 0,
-    has_submitted_principal_address: toBool01(isBusiness && !!input.business),
-    // The Finish button of the owners step submits the registration, so a present list (even
-    // an empty one: "no owners above 25%") means the step was done.
-    has_submitted_beneficial_owners: toBool01(isBusiness && input.beneficial_owners !== undefined),
-    enhanced_due_diligence_required: 0,
-    individual_details: !isBusiness && input.individual ? individualDetailsJson(input.individual, id, sealer) : null,
-    business_details: isBusiness && input.business_details ? JSON.stringify(input.business_details) : null,
-    principal_place_country: null,
-    principal_place_state: null,
-    principal_place_address: null,
-    principal_place_city: null,
-    principal_place_postal_code: null,
-    ...place,
-    created_at: now,
-    updated_at: now,
-  };
+  return userRow(
+    {
+      id,
+      email: input.email,
+      password_hash: passwordHash,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone_country_code: input.phone_country_code,
+      phone_number: splitPhone(input.phone_country_code, input.phone_number),
+      account_type: input.account_type,
+      account_role: input.account_role,
+      account_purpose: isBusiness ? (input.business_details?.account_purpose ?? input.account_purpose) : input.account_purpose,
+      roles: JSON.stringify([input.account_role ?? DEFAULT_ROLE]),
+      has_submitted_principal_address: toBool01(isBusiness && !!input.business),
+      // The Finish button of the owners step submits the registration, so a present list (even
+      // an empty one: "no owners above 25%") means the step was done.
+      has_submitted_beneficial_owners: toBool01(isBusiness && input.beneficial_owners !== undefined),
+      individual_details: !isBusiness && input.individual ? individualDetailsJson(input.individual, id, sealer) : null,
+      business_details: isBusiness && input.business_details ? JSON.stringify(input.business_details) : null,
+      ...place,
+    },
+    now,
+  );
 }

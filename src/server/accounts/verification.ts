@@ -55,7 +55,9 @@ export function createVerification(ctx: AppContext) {
           consumed_at: null,
         });
         const draft =
-          channel === 'email' ? outboxTemplates.emailVerificationMail(destination, code) : outboxTemplates.phoneVerificationSms(destination, code);
+          channel === 'email'
+            ? outboxTemplates.emailVerificationMail(destination, code)
+            : outboxTemplates.phoneVerificationSms(destination, code);
         await ctx.outbox.enqueue(repos, draft);
       });
       ctx.outbox.kick();

@@ -11,9 +11,7 @@ export interface AccessTokenClaims {
 
 /** `<base64url JSON>.<HMAC>`: small, stateless to check, tied to a revocable session. */
 export function signAccessToken(key: Buffer, claims: AccessTokenClaims): string {
-  const payload = Buffer.from(JSON.stringify({ u: claims.userId, s: claims.sessionId, e: claims.expiresAt })).toString(
-    'base64url',
-  );
+  const payload = Buffer.from(JSON.stringify({ u: claims.userId, s: claims.sessionId, e: claims.expiresAt })).toString('base64url');
   return `${payload}.${hmac(key, payload)}`;
 }
 

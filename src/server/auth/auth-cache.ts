@@ -34,9 +34,7 @@ export class AuthCache {
   /** Bumped by every invalidation: a read that started before one is not kept. */
   private version = 0;
 
-  constructor(
-    private readonly options: { ttlMs: number; maxEntries: number },
-  ) {
+  constructor(private readonly options: { ttlMs: number; maxEntries: number }) {
     live.add(this);
   }
 

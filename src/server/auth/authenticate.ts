@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import type { Clock } from '../clock';
+import type { Clock } from '../time/timers';
 import type { AppDatabase } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { repositories } from '../repositories';
@@ -28,7 +28,7 @@ export interface AuthenticatedUser {
   roles: string[];
   session_id: string;
   via: AuthVia;
-  /** The access token's expiry: the hub closes the connection then (the client reconnects with a fresh one). */
+  /** The access token's expiry: the hub re-checks the session then (session-recheck.ts) and closes the connection if it ended. */
   expiresAt: number;
 }
 

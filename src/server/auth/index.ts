@@ -8,3 +8,4 @@ export { createSessionService, defaultSessionTimings, type SessionService, type 
 export { loadOrCreateKeys, deriveKeys, type ServerKeys } from './keys';
 export { hashPassword, verifyPassword, burnPasswordCheck } from './passwords';
 export { admitsSignIn } from './account-kind';
+export { createSessionRecheck, type SessionRecheck } from './session-recheck';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { normalizeOrigin } from '../hub/origin';
+import { normalizeOrigin } from '../hub/origin-policy';
 
 /**
  * Whether a browser request comes from a page we serve: no Origin (not a browser, or a

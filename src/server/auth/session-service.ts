@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../time/timers';
 import type { ErrorCode } from '../errors';
 import { hmac, randomToken, sha256 } from '../lib/crypto';
 import { newId } from '../lib/ids';

@@ -1,5 +1,7 @@
 import { accountMessages, passwordMessages, passwordPolicyMessages, verificationMessages } from '../../shared/messages';
+import { eddErrors } from '../edd/errors';
 import { exchangeErrors } from '../exchange/errors';
+import { transferErrors } from '../transfers/errors';
 
 // Every error the server answers with, by stable code. Clients show `detail` (spec A §8
 // picks validation errors first, then detail, then title), so details are complete sentences
@@ -60,6 +62,8 @@ export const errorCatalogue = {
     detail: 'Too many incorrect attempts. Please request a new verification code.',
   },
   ...exchangeErrors,
+  ...transferErrors,
+  ...eddErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

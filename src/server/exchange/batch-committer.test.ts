@@ -28,13 +28,13 @@ function setup(beforeCommit?: () => void): { committer: BatchCommitter; rows(): 
 const insert = (id: number) => [{ sql: 'insert into t (id) values (?)', params: [id] }];
 
 describe('SQLite writer thread', () => {
-  it('batches sent back to back (written together when they queue up) all commit, in order', async () => {
+  it('CORE.commit.writer-in-order: batches sent back to back (written together when they queue up) all commit, in order', async () => {
     const { committer, rows } = setup();
     await Promise.all(Array.from({ length: 50 }, (_, i) => committer.commit(insert(i + 1))));
     expect(rows()).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
-  it('after a failed batch every batch sent behind it is refused until resume, and none of them is written', async () => {
+  it('CORE.commit.writer-refuses-after-failure: after a failed batch every batch sent behind it is refused until resume, and none of them is written', async () => {
     const { committer, rows } = setup();
     await committer.commit(insert(1));
     const results = await Promise.allSettled([committer.commit(insert(2)), committer.commit(insert(1)), committer.commit(insert(3))]);

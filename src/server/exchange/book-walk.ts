@@ -1,4 +1,4 @@
-import type { L2Level, OrderBook } from '../engine';
+import type { L2Level, OrderBook } from '../matching';
 
 // Walking the book's levels without touching it: what a market order of some size would meet
 // now. Used for quotes (lit levels only) and to bound what a market buy by quantity must hold

@@ -1,22 +1,14 @@
+import { candleBucketStart, candleIntervals, type CandleInterval } from '../../shared/market/candle-buckets';
 import type { CandleRow } from '../db/schema';
-import { DAY_MS } from './volume-tracker';
 
 // OHLCV candles of our own trades, kept up to date as fills happen (no scan of the trades table
-// on read). Buckets are UTC days, and weeks starting Monday 00:00 UTC. The clock is assumed not
-// to go backwards across buckets.
+// on read). Buckets (src/shared/market/candle-buckets.ts) are UTC minutes, quarter hours, hours,
+// days, and weeks starting Monday 00:00 UTC. The clock is assumed not to go backwards across
+// buckets.
 
-export type CandleInterval = '1d' | '1w';
-export const candleIntervals: readonly CandleInterval[] = ['1d', '1w'];
+export { candleIntervals, type CandleInterval };
 
-const WEEK_MS = 7 * DAY_MS;
-/** 1970-01-05 was a Monday. */
-const MONDAY_OFFSET = 4 * DAY_MS;
-
-export function bucketStart(interval: CandleInterval, at: number): number {
-  if (interval === '1d') return at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
-  const since = at - MONDAY_OFFSET;
-  return at - (((since % WEEK_MS) + WEEK_MS) % WEEK_MS);
-}
+export const bucketStart = candleBucketStart;
 
 export interface Candle {
   start: number;

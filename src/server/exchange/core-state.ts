@@ -1,6 +1,6 @@
 import type { OrderWire } from '../../shared/api/orders';
 import type { CurrencyRow, FillRow, TradeRow } from '../db/schema';
-import type { OrderBook } from '../engine';
+import type { OrderBook } from '../matching';
 import { Ledger } from '../ledger/ledger';
 import { CandleBook } from './candles';
 import type { ExchangeEvent } from './events';
@@ -8,6 +8,7 @@ import { LiveOrders } from './live-orders';
 import type { OrderRecord } from './order-record';
 import type { PairSpec } from './pair-spec';
 import { VolumeTracker } from './volume-tracker';
+import { feeTiers, type FeeTier } from './fee-schedule';
 
 // Everything the single writer owns: one engine book per pair, the live orders, the ledger and
 // the bookkeeping that feeds fees, candles and stops; plus what the batch being applied has
@@ -28,6 +29,22 @@ export interface QuoteRecord {
   /** Buy by amount: quantity units promised. Otherwise: amount units promised (max cost / min proceeds). */
   promised: bigint;
   expiresAt: number;
+}
+
+/** A deposit announced (no balance change yet) or a withdrawal whose amount + fee are held. */
+export interface PendingTransfer {
+  ref: string;
+  kind: 'deposit' | 'withdrawal';
+  userId: string;
+  currency: string;
+  /** Positive units. */
+  amount: bigint;
+  /** Withdrawal fee held with the amount (0 for deposits). */
+  fee: bigint;
+  /** The pending line of the amount (Deposit or Withdraw). */
+  lineId: number;
+  /** The pending Charge line of the fee, when there is a fee. */
+  feeLineId: number | null;
 }
 
 export interface IdCounters {
@@ -60,11 +77,20 @@ export interface CoreOptions {
   quoteTtlMs: number;
   /** Protection of a stop buy by quantity that gave no max_slippage (holds must be bounded). */
   defaultStopBuySlippageBps: number;
+  /** The fee tiers orders are charged by (configuration: FEE_TIERS). */
+  feeTiers: readonly FeeTier[];
+  /**
+   * A 30-day volume (USD units) whose crossing is announced once per user and run, as a
+   * 'volume-alert' event (the due-diligence rule listens); null announces nothing.
+   */
+  volumeAlertUsd: bigint | null;
 }
 
 export const defaultCoreOptions: CoreOptions = {
   quoteTtlMs: 10_000,
   defaultStopBuySlippageBps: 1000,
+  feeTiers,
+  volumeAlertUsd: null,
 };
 
 export class CoreState {
@@ -84,8 +110,12 @@ export class CoreState {
   readonly lastPrice = new Map<string, number>();
   readonly quotes = new Map<string, QuoteRecord>();
   readonly volume = new VolumeTracker();
+  /** Users whose volume alert was raised in this run (memory only: a restart raises it once more). */
+  readonly volumeAlerted = new Set<string>();
   readonly candles = new CandleBook();
   readonly ledger: Ledger;
+  /** Deposits and withdrawals announced and not yet completed, by their ref ('transfer:…'). */
+  readonly transfers = new Map<string, PendingTransfer>();
   /** Net deposits + credits − withdrawals per currency (the conservation baseline). */
   readonly external = new Map<string, bigint>();
   pending = new PendingChanges();
@@ -124,12 +154,17 @@ export class CoreState {
     return null;
   }
 
-  /** Funds every live order holds, by "userId currency" (invariant checks). */
+  /** Funds every live order and pending withdrawal holds, by "userId currency" (invariant checks). */
   holds(): Map<string, bigint> {
     const holds = new Map<string, bigint>();
     for (const r of this.live.values()) {
       const k = `${r.userId} ${r.holdCurrency}`;
       holds.set(k, (holds.get(k) ?? 0n) + r.held);
+    }
+    for (const t of this.transfers.values()) {
+      if (t.kind !== 'withdrawal') continue;
+      const k = `${t.userId} ${t.currency}`;
+      holds.set(k, (holds.get(k) ?? 0n) + t.amount + t.fee);
     }
     return holds;
   }

@@ -49,7 +49,7 @@ export function drainBatch(state: CoreState): DrainedBatch {
       orders,
       trades: pending.trades,
       fills: pending.fills,
-      transactions: ledger.journal.map((l) => ({
+      transactions: lastPerId(ledger.journal).map((l) => ({
         id: l.id,
         user_id: l.userId,
         action: l.action,
@@ -75,4 +75,21 @@ export function drainBatch(state: CoreState): DrainedBatch {
     events,
     clientKeys: pending.clientKeys,
   };
+}
+
+/**
+ * A transfer announced and completed in the same batch has two lines with one id: the row
+ * written is the last (PostgreSQL refuses an upsert that touches a row twice).
+ */
+function lastPerId<L extends { id: number }>(lines: L[]): L[] {
+  const ids = new Set<number>();
+  let dup = false;
+  for (const l of lines) {
+    if (ids.has(l.id)) dup = true;
+    ids.add(l.id);
+  }
+  if (!dup) return lines;
+  const byId = new Map<number, L>();
+  for (const l of lines) byId.set(l.id, l);
+  return [...byId.values()];
 }

@@ -1,4 +1,4 @@
-import type { Order } from '../engine';
+import type { Order } from '../matching';
 
 // A live order's engine state is stored as JSON (orders.engine_state) and handed back to
 // OrderBook.restore at start, so time priority (seq), trailing extremes and every field the

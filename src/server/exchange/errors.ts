@@ -35,5 +35,8 @@ export const exchangeErrors = {
   order_rate_limited: { status: 429, detail: 'Too many orders in a short time. Please wait a moment and try again.' },
   cancel_rate_limited: { status: 429, detail: 'Too many cancellations in a short time. Please wait a moment and try again.' },
   quote_rate_limited: { status: 429, detail: 'Too many quote requests in a short time. Please wait a moment and try again.' },
+  transfer_exists: { status: 409, detail: 'This transfer is already in motion.' },
   exchange_unavailable: { status: 503, detail: 'The exchange is temporarily unavailable. Please try again.' },
+  // Cluster mode: the edge got no answer from the matching core in time; nothing was confirmed.
+  core_unavailable: { status: 503, detail: 'The exchange is temporarily unavailable. Please try again.' },
 } as const;

@@ -44,7 +44,18 @@ export interface UserBalanceEvent {
   balances: BalanceWire[];
 }
 
-export type ExchangeEvent = PublicTradeEvent | BookChangedEvent | UserOrderEvent | UserTradeEvent | UserBalanceEvent;
+/**
+ * A user's 30-day traded volume went above the configured alert level (CoreOptions
+ * volumeAlertUsd): raised by the trade that crossed it, once per user while the exchange runs.
+ */
+export interface UserVolumeAlertEvent {
+  type: 'volume-alert';
+  userId: string;
+  /** The 30-day USD volume after that trade. */
+  volume30dUsd: string;
+}
+
+export type ExchangeEvent = PublicTradeEvent | BookChangedEvent | UserOrderEvent | UserTradeEvent | UserBalanceEvent | UserVolumeAlertEvent;
 
 export type ExchangeListener = (event: ExchangeEvent) => void;
 

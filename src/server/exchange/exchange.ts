@@ -1,36 +1,82 @@
-import { quoteRequestSchema, type OrderForm, type OrderFormInput, type OrderWire } from '../../shared/api/orders';
 import type { BalanceWire } from '../../shared/api/account';
-import { positiveDecimalString } from '../../shared/money/decimal-field';
-import { fromUnits, toUnits } from '../../shared/money/units';
+import type { OrderForm, OrderFormInput, OrderWire } from '../../shared/api/orders';
+import { toUnits } from '../../shared/money/units';
 import type { Side } from '../../shared/orders/order-types';
-import { systemClock, type Clock } from '../clock';
+import { systemClock, systemTimers, type Clock, type TimerHandle, type Timers } from '../time/timers';
 import type { AppDatabase } from '../db/database';
-import { AppError, appError, fieldErrorsFromZod, validationError } from '../errors';
-import { accountEntries, checkAccounts, checkConservation, ledgerTotals } from '../ledger/invariants';
+import { appError } from '../errors';
 import { exchangeReads } from '../repositories/exchange-reads';
 import { batchStatements, exchangeStore, isEmptyWrite } from '../repositories/exchange-store';
+import { usersRepository } from '../repositories/users';
 import { createCommitter, type BatchCommitter, type BeforeCommit } from './batch-committer';
-import { cancelOrder } from './cancel-order';
+import { createClientIdLookup } from './client-id-lookup';
+import { applyCommand, type Command } from './commands';
+import { createCommitPipeline, type PipelineDomain } from './commit-pipeline';
 import { defaultCoreOptions, type CoreOptions, type CoreState } from './core-state';
 import { drainBatch } from './drain-batch';
-import { ExchangeEvents } from './events';
-import { expireDue } from './expire';
-import { ratesFor, tierFor } from './fee-schedule';
-import { GroupCommitQueue, type Outcome, type StartedBatch } from './group-commit-queue';
+import { ExchangeEvents, type ExchangeEvent } from './events';
 import { buildState, type BookFactory } from './load-state';
-import { rowToOrderWire } from './order-record';
 import type { PairSpec } from './pair-spec';
-import { clientKey, placeOrder } from './place-order';
-import { requestQuote, type QuoteAnswer } from './quotes';
-import { deposit, withdraw, type TransferRequest } from './transfers';
-import { parseOrderForm, toOrderIntent, type OrderIntent } from './validate-order';
-import { DAY_MS, VOLUME_WINDOW_DAYS, dayStart } from './volume-tracker';
+import { feeRates, invariantProblems, lastPrice, publishedDepth, type FeeRatesAnswer, type PublishedDepth } from './projections';
+import type { ParsedQuoteRequest, QuoteAnswer } from './quotes';
+import type { TransferOutcome } from './transfer-moves';
+import { parseOrderForm, toOrderIntent } from './validate-order';
+import { VOLUME_RETENTION_DAYS, windowStart } from './volume-tracker';
 
-// The exchange core service: one engine book per pair and the ledger, behind a single-writer
-// queue with group commit. Every command (order, cancel, quote, deposit, expiry) is applied in
-// memory in submission order; each batch's rows are written in ONE transaction; only after the
-// commit are the callers answered and the events emitted. If a commit fails, the memory is
-// rebuilt from storage (which holds exactly what was acknowledged) and the batch is refused.
+// The exchange core service: one matching book per pair and the ledger, behind the commit
+// pipeline (commit-pipeline.ts). Requests arrive parsed by the route schemas; amounts are
+// decimal strings those schemas checked.
+
+export type { FeeRatesAnswer, PublishedDepth } from './projections';
+
+/** The exchange as the routes, the hub, the simulator and the tests use it. */
+export interface Exchange {
+  /** Its event bus: trades, books, orders and balances, each emitted after its batch committed. */
+  readonly events: ExchangeEvents;
+  /** Loads books and ledger from storage, commits opening journal lines, starts the expiry timer. */
+  start(): Promise<void>;
+  /** Stops the timer and answers everything queued; later commands get 503. */
+  stop(): Promise<void>;
+  /** Resolves when every submitted command has been answered. */
+  idle(): Promise<void>;
+  /** An order form as a client sends it (validated here); for in-process callers. */
+  placeOrder(userId: string, side: Side, form: OrderFormInput, limits?: PlaceLimits): Promise<OrderWire>;
+  /** POST /v1/orders/{side}: the form parsed by the route; a repeated client_order_id answers the first order. */
+  placeOrderForm(userId: string, side: Side, form: OrderForm, limits?: PlaceLimits): Promise<OrderWire>;
+  /** DELETE /v1/orders/{id}: 404 for unknown ids and other users' orders, 409 when already done. */
+  cancelOrder(userId: string, orderId: number): Promise<OrderWire>;
+  /** POST /v1/orders/request-for-quote. */
+  requestQuote(userId: string, request: ParsedQuoteRequest): Promise<QuoteAnswer>;
+  /** Money in (a Deposit or Credit journal line); `amount` is a positive decimal string. */
+  deposit(userId: string, currency: string, amount: string, opts?: { ref?: string; action?: 'Deposit' | 'Credit' }): Promise<BalanceWire>;
+  /** Money out of available funds (a Withdraw line, plus a Charge line for a fee). */
+  withdraw(userId: string, currency: string, amount: string, opts?: { ref?: string; fee?: string }): Promise<BalanceWire>;
+  /**
+   * A deposit seen but not final (chain confirmations, ACH settlement): a pending Deposit line
+   * under `ref`, credited by settleTransfer. Answers the line's id (the transaction id).
+   */
+  beginDeposit(userId: string, currency: string, amount: string, ref: string): Promise<number>;
+  /**
+   * A withdrawal: amount + fee held at once (422 insufficient_balance when available is short),
+   * pending Withdraw/Charge lines under `ref`; paid out or released by settleTransfer.
+   */
+  beginWithdrawal(userId: string, currency: string, amount: string, fee: string, ref: string): Promise<number>;
+  /** Completes (done) or abandons (failed, or rejected by an operator) a pending transfer; false when it is not pending. */
+  settleTransfer(ref: string, outcome: TransferOutcome): Promise<boolean>;
+  /** Whether `ref` is a transfer still in motion (in the writer's memory). */
+  isTransferPending(ref: string): boolean;
+  /** Runs the timer's work now (GTD expiry, quote pruning) with the injected clock's time. */
+  runTimers(): Promise<number>;
+  pairs(): PairSpec[];
+  depth(pair: string, levels?: number): PublishedDepth | null;
+  lastPrice(pair: string): string | null;
+  /** The matching book's fingerprint of a pair (restart tests). */
+  stateHash(pair: string): string;
+  /** Synchronous in the core; an edge of a cluster asks the core. */
+  feeRates(userId: string): FeeRatesAnswer | Promise<FeeRatesAnswer>;
+  /** The ledger rules checked on memory (call between batches, e.g. after idle()); empty when all hold. */
+  checkInvariants(): string[];
+}
 
 export interface ExchangeLogger {
   info(obj: object, msg?: string): void;
@@ -47,6 +93,8 @@ export interface ExchangeOptions {
   log?: ExchangeLogger;
   /** How often expiries are checked (ms, real time); 0 disables the timer (tests call runTimers). */
   timerIntervalMs?: number;
+  /** Arms the expiry interval (default: the system's); the expiries themselves read `clock`. */
+  timers?: Timers;
   maxBatch?: number;
   core?: Partial<CoreOptions>;
   bookFactory?: BookFactory;
@@ -58,427 +106,203 @@ export interface ExchangeOptions {
   wrapCommitter?: (committer: BatchCommitter) => BatchCommitter;
 }
 
-type Command =
-  | { kind: 'place'; userId: string; intent: OrderIntent; maxOpen: number | null }
-  | { kind: 'cancel'; userId: string; orderId: number }
-  | { kind: 'quote'; userId: string; request: { pair: string; side: Side; amount?: string | undefined; quantity?: string | undefined } }
-  | { kind: 'deposit'; request: TransferRequest; action: 'Deposit' | 'Credit' }
-  | { kind: 'withdraw'; request: TransferRequest & { fee?: bigint } }
-  | { kind: 'expire' }
-  | { kind: 'flush' };
-
-export interface FeeRatesAnswer {
-  volume: string;
-  makerRate: string;
-  nprRate: string;
-  nprOffRate: string;
-}
-
-export interface PublishedDepth {
-  pair: string;
-  /** [price, quantity] best first; lit orders only. */
-  bids: [string, string][];
-  asks: [string, string][];
-}
-
-const amountField = positiveDecimalString('amount');
-const MAX_TRANSFER = toUnits('1000000000');
-
 export interface PlaceLimits {
+  /** The user's open-order cap (API orders; the simulator has none). */
   maxOpenOrders?: number;
 }
 
-export type Exchange = ReturnType<typeof createExchange>;
+/** A zero fee ('0', '0.00', '.0', '') is no fee at all. */
+const ZERO = /^0*(\.0*)?$/;
 
-export function createExchange(options: ExchangeOptions) {
+export function createExchange(options: ExchangeOptions): Exchange {
   const { database } = options;
   const clock = options.clock ?? systemClock;
   const events = options.events ?? new ExchangeEvents();
   const log = options.log ?? silentLogger;
   const coreOptions: CoreOptions = { ...defaultCoreOptions, ...options.core };
+  const users = usersRepository(database.db);
   const reads = exchangeReads(database.db);
   const created = createCommitter(database, {
     ...(options.inlineCommit !== undefined ? { inline: options.inlineCommit } : {}),
     ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}),
   });
-  const committer = options.wrapCommitter ? options.wrapCommitter(created) : created;
-  let state: CoreState | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let expiryQueued = false;
-
-  async function load(): Promise<{ adopted: number; corrected: string[] }> {
-    const since = dayStart(clock.now()) - VOLUME_WINDOW_DAYS * DAY_MS;
-    const snapshot = await exchangeStore(database.db, database.dialect).loadSnapshot(since);
-    const result = buildState(snapshot, () => clock.now(), coreOptions, options.bookFactory);
-    state = result.state;
-    return { adopted: result.adopted, corrected: result.corrected };
-  }
-
-  async function rebuild(reason: unknown): Promise<void> {
-    log.error({ err: reason }, 'exchange batch failed; rebuilding the books and the ledger from storage');
-    state = null;
-    try {
-      await load();
-    } catch (err) {
-      log.error({ err }, 'exchange rebuild failed; refusing commands until the next attempt');
-    }
-  }
-
-  function apply(s: CoreState, command: Command): unknown {
-    switch (command.kind) {
-      case 'place':
-        return placeOrder(s, command.userId, command.intent, command.maxOpen);
-      case 'cancel':
-        return cancelOrder(s, command.userId, command.orderId);
-      case 'quote': {
-        const tier = tierFor(s.volume.volume(command.userId, s.now()));
-        return requestQuote(s, command.userId, command.request, (pair) => ratesFor(pair, tier));
-      }
-      case 'deposit':
-        return deposit(s, command.request, command.action);
-      case 'withdraw':
-        return withdraw(s, command.request);
-      case 'expire':
-        return expireDue(s);
-      case 'flush':
-        return null;
-    }
-  }
-
-  function emit(list: readonly import('./events').ExchangeEvent[]): void {
-    for (const event of list) {
-      try {
-        events.emit(event);
-      } catch (err) {
-        log.error({ err, event: event.type }, 'exchange event listener threw');
-      }
-    }
-  }
-
-  /**
-   * client_order_id keys whose batch has committed since the last lookup: storage answers for
-   * them from the next lookup on, so they can leave `clientIds` once that lookup has run.
-   */
-  let committedClientKeys: string[] = [];
-
-  /**
-   * Idempotency: one query per batch finds which of its client_order_ids storage already has,
-   * instead of one query per order. Orders of batches storage may not show yet are in memory
-   * (`clientIds`); those committed before this query began are dropped from memory after it.
-   */
-  async function lookUpClientIds(s: CoreState, commands: readonly Command[]): Promise<void> {
-    const visible = committedClientKeys;
-    committedClientKeys = [];
-    const keys: { userId: string; clientOrderId: string }[] = [];
-    for (const c of commands) {
-      if (c.kind === 'place' && c.intent.clientOrderId !== null) keys.push({ userId: c.userId, clientOrderId: c.intent.clientOrderId });
-    }
-    if (keys.length > 0) {
-      for (const row of await reads.ordersByClientIds(keys)) {
-        s.knownClientIds.set(clientKey(row.user_id, row.client_order_id ?? ''), { id: Number(row.id), stored: rowToOrderWire(row) });
-      }
-    }
-    for (const key of visible) s.clientIds.delete(key);
-  }
-
-  // Pipelining: batch N+1 is applied while batch N is being written. A failure (a commit, or a
-  // bug mid-command) leaves memory ahead of storage, so every batch still in flight fails with
-  // it, and memory is rebuilt from storage once the last of them has settled; new batches wait.
-  let inFlight = 0;
-  /** Settles true when every batch started so far committed; false once one has failed. */
-  let chain: Promise<boolean> = Promise.resolve(true);
-  let failure: { reason: unknown; recovered: Promise<void>; recover(): void } | null = null;
-
-  // A function, so the check reads the current value (not the one narrowed at the batch's start).
-  const failureNow = () => failure;
-
-  function fail(reason: unknown): void {
-    if (failure) return;
-    let recover!: () => void;
-    const recovered = new Promise<void>((resolve) => (recover = resolve));
-    failure = { reason, recovered, recover };
-    if (inFlight === 0) void recoverNow();
-  }
-
-  async function recoverNow(): Promise<void> {
-    const f = failure;
-    if (!f) return;
-    await rebuild(f.reason);
-    await committer.resume().catch((err: unknown) => log.error({ err }, 'exchange writer did not resume'));
-    failure = null;
-    chain = Promise.resolve(true);
-    f.recover();
-  }
-
-  const unavailable = (commands: readonly Command[], cause: unknown): Outcome<unknown>[] =>
-    commands.map(() => ({ ok: false, error: appError('exchange_unavailable', { cause }) }));
-
-  async function startBatch(commands: readonly Command[]): Promise<StartedBatch<unknown>> {
-    while (failure) await failure.recovered;
-    if (!state) await rebuild('no state');
-    const s = state;
-    if (!s) return { outcomes: Promise.resolve(commands.map(() => ({ ok: false, error: appError('exchange_unavailable') }))) };
-    await lookUpClientIds(s, commands);
-    const outcomes: Outcome<unknown>[] = [];
-    let broken: unknown = null;
-    for (const command of commands) {
-      try {
-        outcomes.push({ ok: true, value: apply(s, command) });
-      } catch (error) {
-        if (error instanceof AppError) {
-          outcomes.push({ ok: false, error });
-          continue;
-        }
-        // A bug mid-command may have left memory half-changed: drop the whole batch.
-        broken = error;
-        break;
-      }
-    }
-    if (broken !== null) {
-      fail(broken);
-      const recovered = failureNow()?.recovered ?? Promise.resolve();
-      return { outcomes: recovered.then(() => unavailable(commands, broken)) };
-    }
-    const drained = drainBatch(s);
-    // Posted now, so the writer works on it while the next batch is applied.
-    const written = isEmptyWrite(drained.write) ? null : committer.commit(batchStatements(database.dialect, drained.write));
-    written?.catch(() => undefined);
-    const before = chain;
-    inFlight += 1;
-    const settled = (async (): Promise<{ ok: boolean; list: Outcome<unknown>[] }> => {
-      // A batch that writes nothing still answers after the batches before it are durable:
-      // its outcomes were decided on memory that included them.
-      const earlierOk = await before;
-      let cause: unknown = failureNow()?.reason;
-      let ok = earlierOk;
-      if (written) {
-        try {
-          await written;
-        } catch (error) {
-          ok = false;
-          cause = error;
-        }
-      }
-      if (!ok) {
-        fail(cause);
-        return { ok, list: unavailable(commands, cause) };
-      }
-      committedClientKeys.push(...drained.clientKeys);
-      emit(drained.events);
-      return { ok, list: outcomes };
-    })();
-    chain = settled.then((r) => r.ok);
-    const answered = settled.then(async (r) => {
-      inFlight -= 1;
-      // Whoever is refused is answered once memory matches storage again, so a retry sees it.
-      const f = failureNow();
-      if (f) {
-        if (inFlight === 0) void recoverNow();
-        await f.recovered;
-      }
-      return r.list;
-    });
-    return { outcomes: answered };
-  }
-
-  const queue = new GroupCommitQueue<Command, unknown>({
-    startBatch,
+  const loaded = { adopted: 0, corrected: [] as string[] };
+  const domain = exchangeDomain(options, coreOptions, clock, loaded, (list) => emit(events, log, list));
+  const pipeline = createCommitPipeline<CoreState, Command>(domain, {
+    committer: options.wrapCommitter ? options.wrapCommitter(created) : created,
+    log,
     maxBatch: options.maxBatch ?? 1000,
-    // Several batches may wait for the writer, which commits those waiting together.
-    maxInFlight: 4,
-    closedError: () => appError('exchange_unavailable'),
   });
 
-  function submit<R>(command: Command): Promise<R> {
-    return queue.submit(command) as Promise<R>;
-  }
-
   function requireState(): CoreState {
+    const state = pipeline.current();
     if (!state) throw appError('exchange_unavailable');
     return state;
   }
 
-  function pairs(): ReadonlyMap<string, PairSpec> {
-    return requireState().pairs;
-  }
-
-  function parseAmount(value: unknown, field = 'amount'): bigint {
-    const parsed = amountField.safeParse(value);
-    if (!parsed.success) throw validationError({ [field]: fieldErrorsFromZod(parsed.error).body ?? ['amount must be a decimal number.'] });
-    const units = toUnits(parsed.data);
-    if (units > MAX_TRANSFER) throw validationError({ [field]: [`${field} must be at most ${fromUnits(MAX_TRANSFER)}.`] });
-    return units;
-  }
-
   /** Money for a user who does not exist would fail the whole batch at commit (foreign key): refuse it here. */
   async function requireUser(userId: string): Promise<void> {
-    const user = await database.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-    if (!user) throw appError('not_found', { detail: 'Unknown user.' });
+    if (!(await users.exists(userId))) throw appError('not_found', { detail: 'Unknown user.' });
   }
 
-  function parseOrderId(id: string): number | null {
-    if (!/^\d{1,15}$/.test(id)) return null;
-    const n = Number(id);
-    return Number.isSafeInteger(n) && n > 0 ? n : null;
-  }
+  const expiry = expiryTimer(() => pipeline.submit({ kind: 'expire' }), log, options.timers ?? systemTimers);
 
-  /** `limits.maxOpenOrders`: the user's open-order cap (API orders; the simulator has none). */
   async function placeOrderForm(userId: string, side: Side, form: OrderForm, limits: PlaceLimits = {}): Promise<OrderWire> {
-    const intent = toOrderIntent(form, side, pairs(), clock.now());
-    return submit<OrderWire>({ kind: 'place', userId, intent, maxOpen: limits.maxOpenOrders ?? null });
+    const intent = toOrderIntent(form, side, requireState().pairs, clock.now());
+    return pipeline.submit<OrderWire>({ kind: 'place', userId, intent, maxOpen: limits.maxOpenOrders ?? null });
   }
 
   return {
     events,
 
-    /** Loads books and ledger from storage, commits opening journal lines, starts the expiry timer. */
-    async start(): Promise<void> {
-      const { adopted, corrected } = await load();
+    async start() {
+      await pipeline.load();
+      const { adopted, corrected } = loaded;
       if (corrected.length > 0) log.warn({ accounts: corrected }, 'available corrected to balance minus open-order holds');
-      if (adopted > 0 || corrected.length > 0) await submit({ kind: 'flush' });
+      if (adopted > 0 || corrected.length > 0) await pipeline.submit({ kind: 'flush' });
       if (adopted > 0) log.info({ adopted }, 'balances without a journal adopted as opening deposits');
-      const interval = options.timerIntervalMs ?? 250;
-      if (interval > 0) {
-        timer = setInterval(() => {
-          if (expiryQueued) return;
-          expiryQueued = true;
-          submit({ kind: 'expire' })
-            .catch((err: unknown) => log.error({ err }, 'expiry run failed'))
-            .finally(() => {
-              expiryQueued = false;
-            });
-        }, interval);
-        timer.unref();
-      }
+      expiry.start(options.timerIntervalMs ?? 250);
     },
 
-    /** Stops the timer and answers everything queued; later commands get 503. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await queue.close();
-      await committer.close();
+    async stop() {
+      expiry.stop();
+      await pipeline.close();
     },
 
-    /** Resolves when every submitted command has been answered. */
-    idle(): Promise<void> {
-      return queue.idle();
-    },
+    idle: () => pipeline.idle(),
 
-    /**
-     * POST /v1/orders/{side}: the order form (validated with the shared schema and the pair
-     * rules), answered with the order after its batch committed. A client_order_id seen before
-     * for this user returns that order instead of placing another.
-     */
-    async placeOrder(userId: string, side: Side, body: OrderFormInput | unknown, limits: PlaceLimits = {}): Promise<OrderWire> {
-      return placeOrderForm(userId, side, parseOrderForm(body), limits);
-    },
+    placeOrder: (userId, side, form, limits) => placeOrderForm(userId, side, parseOrderForm(form), limits),
 
-    /** placeOrder for a form already parsed with orderFormSchema (the route's body). */
     placeOrderForm,
 
-    /** DELETE /v1/orders/{id}: 404 for unknown ids and other users' orders, 409 when already done. */
-    async cancelOrder(userId: string, orderId: string): Promise<OrderWire> {
-      const id = parseOrderId(orderId);
-      if (id === null) throw appError('order_not_found');
-      const cancelled = await submit<OrderWire | null>({ kind: 'cancel', userId, orderId: id });
+    async cancelOrder(userId, orderId) {
+      const cancelled = await pipeline.submit<OrderWire | null>({ kind: 'cancel', userId, orderId });
       if (cancelled) return cancelled;
-      const row = await reads.order(id);
+      const row = await reads.order(orderId);
       if (!row || row.user_id !== userId) throw appError('order_not_found');
       throw appError('order_not_open', { detail: `The order is already ${row.status} and cannot be cancelled.` });
     },
 
-    /** POST /v1/orders/request-for-quote. */
-    async requestQuote(userId: string, body: unknown): Promise<QuoteAnswer> {
-      const parsed = quoteRequestSchema.safeParse(body ?? {});
-      if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
-      const request = parsed.data.side === 'sell' ? { ...parsed.data, amount: undefined } : parsed.data;
-      return submit<QuoteAnswer>({ kind: 'quote', userId, request });
+    requestQuote(userId, request) {
+      // A sell is sized by its quantity only.
+      const sized = request.side === 'sell' ? { ...request, amount: undefined } : request;
+      return pipeline.submit<QuoteAnswer>({ kind: 'quote', userId, request: sized });
     },
 
-    /** Money in: a Deposit (or Credit) journal line; the faucet and transfers use this. */
-    async deposit(userId: string, currency: string, amount: string, opts: { ref?: string; action?: 'Deposit' | 'Credit' } = {}): Promise<BalanceWire> {
-      const units = parseAmount(amount);
+    async deposit(userId, currency, amount, opts = {}) {
+      const units = toUnits(amount);
       await requireUser(userId);
-      return submit<BalanceWire>({
+      return pipeline.submit<BalanceWire>({
         kind: 'deposit',
         request: { userId, currency: currency.toLowerCase(), amount: units, ...(opts.ref ? { ref: opts.ref } : {}) },
         action: opts.action ?? 'Deposit',
       });
     },
 
-    /** Money out of available funds (a Withdraw line, plus a Charge line for a fee). */
-    async withdraw(userId: string, currency: string, amount: string, opts: { ref?: string; fee?: string } = {}): Promise<BalanceWire> {
-      const units = parseAmount(amount);
+    async withdraw(userId, currency, amount, opts = {}) {
+      const units = toUnits(amount);
       await requireUser(userId);
-      const fee = opts.fee === undefined || /^0*(\.0*)?$/.test(opts.fee) ? 0n : parseAmount(opts.fee, 'fee');
-      return submit<BalanceWire>({
+      const fee = opts.fee === undefined || ZERO.test(opts.fee) ? 0n : toUnits(opts.fee);
+      return pipeline.submit<BalanceWire>({
         kind: 'withdraw',
         request: { userId, currency: currency.toLowerCase(), amount: units, fee, ...(opts.ref ? { ref: opts.ref } : {}) },
       });
     },
 
-    /** Runs the timer's work now (GTD expiry, quote pruning) with the injected clock's time. */
-    async runTimers(): Promise<number> {
-      return submit<number>({ kind: 'expire' });
+    async beginDeposit(userId, currency, amount, ref) {
+      const units = toUnits(amount);
+      await requireUser(userId);
+      return pipeline.submit<number>({ kind: 'beginDeposit', request: { ref, userId, currency: currency.toLowerCase(), amount: units } });
     },
 
-    /** The pairs as the writer knows them (loaded at start). */
-    pairs(): PairSpec[] {
-      return [...pairs().values()];
+    async beginWithdrawal(userId, currency, amount, fee, ref) {
+      const units = toUnits(amount);
+      await requireUser(userId);
+      const feeUnits = ZERO.test(fee) ? 0n : toUnits(fee);
+      return pipeline.submit<number>({
+        kind: 'beginWithdrawal',
+        request: { ref, userId, currency: currency.toLowerCase(), amount: units, fee: feeUnits },
+      });
     },
 
-    /** Published depth of a pair (lit orders only; dark orders never show). */
-    depth(pair: string, levels = 15): PublishedDepth | null {
-      const s = requireState();
-      const spec = s.pairs.get(pair);
-      if (!spec) return null;
-      const d = s.book(pair).depth(levels);
-      const fmt = (l: { price: number; qty: number }): [string, string] => [
-        fromUnits(BigInt(l.price) * spec.tick),
-        fromUnits(BigInt(l.qty) * spec.lot),
-      ];
-      return { pair, bids: d.bids.map(fmt), asks: d.asks.map(fmt) };
-    },
+    settleTransfer: (ref, outcome) => pipeline.submit<boolean>({ kind: 'settleTransfer', ref, outcome }),
+    isTransferPending: (ref) => requireState().transfers.has(ref),
 
-    /** Last trade price of a pair, or null before its first trade. */
-    lastPrice(pair: string): string | null {
-      const s = requireState();
-      const spec = s.pairs.get(pair);
-      const ticks = s.lastPrice.get(pair);
-      return spec && ticks !== undefined ? fromUnits(BigInt(ticks) * spec.tick) : null;
-    },
+    runTimers: () => pipeline.submit<number>({ kind: 'expire' }),
+    pairs: () => [...requireState().pairs.values()],
+    depth: (pair, levels = 15) => publishedDepth(requireState(), pair, levels),
+    lastPrice: (pair) => lastPrice(requireState(), pair),
+    stateHash: (pair) => requireState().book(pair).stateHash(),
+    feeRates: (userId) => feeRates(requireState(), userId, clock.now()),
+    checkInvariants: () => invariantProblems(requireState()),
+  };
+}
 
-    /** The engine's fingerprint of a pair's book (restart tests). */
-    stateHash(pair: string): string {
-      return requireState().book(pair).stateHash();
+/** The exchange's memory as the pipeline runs it: loaded from storage, changed by commands, drained into rows. */
+function exchangeDomain(
+  options: ExchangeOptions,
+  coreOptions: CoreOptions,
+  clock: Clock,
+  loaded: { adopted: number; corrected: string[] },
+  emitAll: (list: readonly ExchangeEvent[]) => void,
+): PipelineDomain<CoreState, Command> {
+  const { database } = options;
+  const clientIds = createClientIdLookup(exchangeReads(database.db));
+  return {
+    async load() {
+      const since = windowStart(clock.now(), VOLUME_RETENTION_DAYS);
+      const snapshot = await exchangeStore(database.db, database.dialect).loadSnapshot(since);
+      const result = buildState(snapshot, () => clock.now(), coreOptions, options.bookFactory);
+      loaded.adopted = result.adopted;
+      loaded.corrected = result.corrected;
+      return result.state;
     },
-
-    /** Fee rates of spec A §3 for a user, from the 14-day volume. */
-    feeRates(userId: string): FeeRatesAnswer {
-      const s = requireState();
-      const volume = s.volume.volume(userId, clock.now());
-      const t = tierFor(volume);
-      const cents = (volume / 1_000_000n) * 1_000_000n;
-      return { volume: fromUnits(cents, 2), makerRate: fromUnits(t.maker), nprRate: fromUnits(t.taker), nprOffRate: fromUnits(t.smartTaker) };
+    prepare: (s, commands) => clientIds.lookUp(s, commands),
+    apply: applyCommand,
+    drain(s) {
+      const drained = drainBatch(s);
+      return {
+        statements: isEmptyWrite(drained.write) ? null : batchStatements(database.dialect, drained.write),
+        committed() {
+          clientIds.committed(drained.clientKeys);
+          emitAll(drained.events);
+        },
+      };
     },
+  };
+}
 
-    /**
-     * The ledger rules checked on memory (call between batches, e.g. after idle()): no negative
-     * amounts, holds equal open orders' holds, every currency conserved. Empty when all hold.
-     */
-    checkInvariants(): string[] {
-      const s = requireState();
-      const accounts = accountEntries(s.ledger.entries());
-      const fees = [...s.ledger.feeEntries()].map(([currency, balance]) => ({ currency, balance }));
-      const problems = checkAccounts(accounts, s.holds());
-      problems.push(...checkConservation(ledgerTotals({ accounts, fees }), s.external));
-      for (const [symbol, book] of s.books) {
-        const bid = book.bestBid({ includeHidden: true });
-        const ask = book.bestAsk({ includeHidden: true });
-        if (bid && ask && bid.price >= ask.price) problems.push(`${symbol}: crossed book (bid ${bid.price} >= ask ${ask.price})`);
-      }
-      return problems;
+/** Events after a commit: a listener that throws is logged and never stops the others. */
+function emit(events: ExchangeEvents, log: ExchangeLogger, list: readonly ExchangeEvent[]): void {
+  for (const event of list) {
+    try {
+      events.emit(event);
+    } catch (err) {
+      log.error({ err, event: event.type }, 'exchange event listener threw');
+    }
+  }
+}
+
+/** The expiry run every `intervalMs` of real time (0: never; tests call runTimers), one at a time. */
+function expiryTimer(run: () => Promise<unknown>, log: ExchangeLogger, timers: Timers) {
+  let timer: TimerHandle | null = null;
+  let queued = false;
+  return {
+    start(intervalMs: number): void {
+      if (intervalMs <= 0) return;
+      timer = timers.setInterval(() => {
+        if (queued) return;
+        queued = true;
+        run()
+          .catch((err: unknown) => log.error({ err }, 'expiry run failed'))
+          .finally(() => {
+            queued = false;
+          });
+      }, intervalMs);
+    },
+    stop(): void {
+      if (timer !== null) timers.clearInterval(timer);
+      timer = null;
     },
   };
 }

@@ -18,7 +18,7 @@ function tier(minVolumeUsd: string, maker: string, taker: string, smartTaker: st
   return { minVolume: toUnits(minVolumeUsd), maker: toUnits(maker), taker: toUnits(taker), smartTaker: toUnits(smartTaker) };
 }
 
-/** Ascending by volume. */
+/** Ascending by volume; the default of FEE_TIERS (configuration), which the exchange charges by. */
 export const feeTiers: readonly FeeTier[] = [
   tier('0', '0.001', '0.002', '0.0025'),
   tier('50000', '0.0008', '0.0018', '0.0022'),

@@ -16,7 +16,7 @@ function deferred<T>() {
 const times10 = (commands: readonly number[]): Outcome<number>[] => commands.map((c) => ({ ok: true, value: c * 10 }));
 
 describe('group commit queue', () => {
-  it('commands are applied strictly in submission order, and what queues while a batch is applied becomes the next batch', async () => {
+  it('CORE.commit.applied-in-order: commands are applied strictly in submission order, and what queues while a batch is applied becomes the next batch', async () => {
     const batches: number[][] = [];
     const applied = deferred<void>();
     let first = true;
@@ -38,7 +38,7 @@ describe('group commit queue', () => {
     expect(batches).toEqual([[1], [2, 3, 4]]);
   });
 
-  it('the next batch is applied while the previous one commits, but answered only after it', async () => {
+  it('API.commit.pipelined: the next batch is applied while the previous one commits, but answered only after it', async () => {
     const commits: ReturnType<typeof deferred<void>>[] = [];
     const events: string[] = [];
     const queue = new GroupCommitQueue<number, number>({
@@ -63,7 +63,7 @@ describe('group commit queue', () => {
     expect(events).toEqual(['apply 1', 'apply 2', 'answer 10', 'answer 20']);
   });
 
-  it('no more than maxInFlight batches wait for their commit at once', async () => {
+  it('CORE.commit.max-in-flight: no more than maxInFlight batches wait for their commit at once', async () => {
     const commits: ReturnType<typeof deferred<void>>[] = [];
     const queue = new GroupCommitQueue<number, number>({
       maxInFlight: 2,
@@ -90,8 +90,10 @@ describe('group commit queue', () => {
     commits[2]!.resolve();
     expect(await Promise.all(answers)).toEqual([10, 20, 30, 40]);
   });
+});
 
-  it('nobody is answered before the batch is durable; a failed batch rejects every command in it', async () => {
+describe('group commit queue: failures and closing', () => {
+  it('CORE.commit.durable-before-answer: nobody is answered before the batch is durable; a failed batch rejects every command in it', async () => {
     let durable = false;
     const queue = new GroupCommitQueue<number, number>({
       async startBatch() {
@@ -110,7 +112,7 @@ describe('group commit queue', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
   });
 
-  it('a batch that cannot be applied rejects every command in it, and the queue goes on', async () => {
+  it('CORE.commit.apply-failure-rejects-batch: a batch that cannot be applied rejects every command in it, and the queue goes on', async () => {
     let calls = 0;
     const queue = new GroupCommitQueue<number, number>({
       async startBatch(commands) {
@@ -123,7 +125,7 @@ describe('group commit queue', () => {
     expect(await queue.submit(2)).toBe(20);
   });
 
-  it('close answers what is queued, then refuses new commands; idle waits for commits', async () => {
+  it('CORE.commit.close-drains: close answers what is queued, then refuses new commands; idle waits for commits', async () => {
     const queue = new GroupCommitQueue<number, number>({
       async startBatch(commands) {
         return { outcomes: new Promise((r) => setTimeout(() => r(times10(commands)), 5)) };

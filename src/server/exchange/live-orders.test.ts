@@ -5,7 +5,7 @@ import type { OrderRecord } from './order-record';
 const order = (id: number, userId: string) => ({ id, userId }) as OrderRecord;
 
 describe('live orders are counted per user as they come and go', () => {
-  it('counts additions once per id, also when the same order is set again (a fired stop)', () => {
+  it('CORE.exchange.live-order-counts: counts additions once per id, also when the same order is set again (a fired stop)', () => {
     const live = new LiveOrders();
     const a1 = order(1, 'a');
     live.set(1, a1).set(2, order(2, 'a')).set(3, order(3, 'b'));
@@ -16,7 +16,7 @@ describe('live orders are counted per user as they come and go', () => {
     expect(live.size).toBe(3);
   });
 
-  it('uncounts deletions, ignores unknown ids and forgets users with none left', () => {
+  it('CORE.exchange.live-order-counts: uncounts deletions, ignores unknown ids and forgets users with none left', () => {
     const live = new LiveOrders();
     live.set(1, order(1, 'a')).set(2, order(2, 'a'));
     expect(live.delete(1)).toBe(true);
@@ -30,7 +30,7 @@ describe('live orders are counted per user as they come and go', () => {
     expect(live.countOf('b')).toBe(0);
   });
 
-  it('moves the count when an id is set to another user\'s record', () => {
+  it("CORE.exchange.live-order-counts: moves the count when an id is set to another user's record", () => {
     const live = new LiveOrders();
     live.set(1, order(1, 'a'));
     live.set(1, order(1, 'b'));

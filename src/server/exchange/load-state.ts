@@ -1,12 +1,13 @@
 import { toUnits } from '../../shared/money/units';
 import type { CurrencyRow } from '../db/schema';
-import { createOrderBook, type BookConfig, type OrderBook } from '../engine';
+import { createOrderBook, type BookConfig, type OrderBook } from '../matching';
 import type { ExchangeSnapshot } from '../repositories/exchange-store';
 import type { CandleInterval } from './candles';
 import { CoreState, type CoreOptions } from './core-state';
 import { engineStateFromJson } from './engine-state';
 import { recordFromRow } from './order-record';
 import { pairSpecFromRow, toTicks, type PairSpec } from './pair-spec';
+import { loadPendingTransfers } from './transfer-moves';
 
 // Rebuilding the writer's memory from storage: at start, and after a batch failed to commit.
 // Everything acknowledged was committed, so this loses nothing a client was told about.
@@ -21,7 +22,12 @@ export interface LoadResult {
   corrected: string[];
 }
 
-export function buildState(snapshot: ExchangeSnapshot, now: () => number, options: CoreOptions, makeBook: BookFactory = createOrderBook): LoadResult {
+export function buildState(
+  snapshot: ExchangeSnapshot,
+  now: () => number,
+  options: CoreOptions,
+  makeBook: BookFactory = createOrderBook,
+): LoadResult {
   const pairs = new Map<string, PairSpec>(snapshot.pairs.map((row) => [row.symbol, pairSpecFromRow(row)]));
   const currencies = new Map<string, CurrencyRow>(snapshot.currencies.map((c) => [c.symbol, c]));
   const state = new CoreState(pairs, currencies, { ...snapshot.maxIds }, now, options);
@@ -49,6 +55,11 @@ export function buildState(snapshot: ExchangeSnapshot, now: () => number, option
     if (!restored.ok) throw new Error(`Cannot restore the ${symbol} book: ${restored.reason} (order ${restored.orderId ?? '?'})`);
   }
 
+  // Pending withdrawals hold funds as orders do: loaded before available is worked out.
+  loadPendingTransfers(
+    state,
+    snapshot.pendingLines.map((l) => ({ ...l, amount: toUnits(l.amount) })),
+  );
   const holds = state.holds();
   const corrected: string[] = [];
   for (const row of snapshot.balances) {

@@ -17,7 +17,7 @@ const btcusd: PairSpec = {
 };
 
 describe('pair units', () => {
-  it('ticks and lots exist only for exact multiples within safe integers', () => {
+  it('CORE.pair-units.exact-multiples: ticks and lots exist only for exact multiples within safe integers', () => {
     expect(toTicks(btcusd, toUnits('30000.01'))).toBe(3_000_001);
     expect(toTicks(btcusd, toUnits('30000.005'))).toBeNull();
     expect(toTicks(btcusd, toUnits('999999999999999'))).toBeNull();
@@ -26,7 +26,7 @@ describe('pair units', () => {
     expect(toLots(btcusd, 0n)).toBeNull();
   });
 
-  it('a fill notional is price × quantity truncated to 1e-8', () => {
+  it('CORE.pair-units.notional-truncated: a fill notional is price × quantity truncated to 1e-8', () => {
     expect(fillNotional(btcusd, 3_000_000, 50_000)).toBe(toUnits('15000'));
     // 0.01 × 0.00001 = 1e-7
     expect(fillNotional(btcusd, 1, 1)).toBe(10n);
@@ -34,11 +34,14 @@ describe('pair units', () => {
     expect(fillNotional(tiny, 1, 1)).toBe(0n);
   });
 
-  it('buy hold: price × qty × (1 + fee) rounded up covers any split of the quantity into fills at or below the price', () => {
+  it('CORE.holds.buy-hold-covers-splits: buy hold: price × qty × (1 + fee) rounded up covers any split of the quantity into fills at or below the price', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 10_000_000 }),
-        fc.array(fc.record({ lots: fc.integer({ min: 1, max: 100_000 }), improve: fc.nat({ max: 1000 }) }), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.record({ lots: fc.integer({ min: 1, max: 100_000 }), improve: fc.nat({ max: 1000 }) }), {
+          minLength: 1,
+          maxLength: 20,
+        }),
         fc.integer({ min: 0, max: 1_000_000 }),
         (price, fills, rate) => {
           const total = fills.reduce((s, f) => s + f.lots, 0);
@@ -58,7 +61,7 @@ describe('pair units', () => {
     );
   });
 
-  it('a buy by amount: the engine budget plus the taker fee never exceeds the amount', () => {
+  it('CORE.holds.amount-budget-covers-fee: a buy by amount: the engine budget plus the taker fee never exceeds the amount', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 17n }), fc.integer({ min: 0, max: 5_000_000 }), (amount, rate) => {
         const budget = engineBudget(btcusd, amount, BigInt(rate));

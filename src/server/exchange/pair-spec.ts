@@ -2,7 +2,7 @@ import { fromUnits, toUnits, UNIT } from '../../shared/money/units';
 import type { CurrencyPairRow } from '../db/schema';
 
 // One pair's trading rules and the conversions between the ledger's 1e-8 units and the engine's
-// integer ticks and lots (src/server/engine/types.ts):
+// integer ticks and lots (src/server/matching/types.ts):
 //   price units = ticks × tick      quantity units = lots × lot
 //   engine quote unit = tick × lot / 1e8 ledger units (may be a fraction of a ledger unit)
 // A fill's quote amount is truncated to whole ledger units; both sides use the same number, so

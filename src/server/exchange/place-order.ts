@@ -1,6 +1,14 @@
 import type { OrderWire } from '../../shared/api/orders';
 import { fromUnits } from '../../shared/money/units';
-import { protectionFromSlippage, trailTrigger, type MatchResult, type PlaceOrder, type PlaceStop, type RejectReason, type Trail } from '../engine';
+import {
+  protectionFromSlippage,
+  trailTrigger,
+  type MatchResult,
+  type PlaceOrder,
+  type PlaceStop,
+  type RejectReason,
+  type Trail,
+} from '../matching';
 import { appError, validationError } from '../errors';
 import { walkLots } from './book-walk';
 import type { CoreState } from './core-state';
@@ -76,7 +84,12 @@ function plan(state: CoreState, userId: string, intent: OrderIntent, rates: Orde
         return { hold: quoted.hold, place: quoted.request };
       }
       const protection = slippageProtection(state, intent);
-      const common = { side, type: 'MARKET' as const, tif: intent.tif, ...(protection !== undefined ? { protectionPrice: protection } : {}) };
+      const common = {
+        side,
+        type: 'MARKET' as const,
+        tif: intent.tif,
+        ...(protection !== undefined ? { protectionPrice: protection } : {}),
+      };
       if (side === 'sell') return { hold: qtyUnits, place: { ...common, qty: lots! } };
       if (intent.amount !== null) {
         const budget = engineBudget(pair, intent.amount, rates.taker);
@@ -179,7 +192,7 @@ export function placeOrder(state: CoreState, userId: string, intent: OrderIntent
   }
   const { pair, side } = intent;
   const now = state.now();
-  const rates = ratesFor(pair, tierFor(state.volume.volume(userId, now)));
+  const rates = ratesFor(pair, tierFor(state.volume.volume(userId, now), state.options.feeTiers));
   const p = plan(state, userId, intent, rates);
   const holdCurrency = side === 'buy' ? pair.quote : pair.base;
   if (!state.ledger.hold(userId, holdCurrency, p.hold)) {
@@ -224,7 +237,11 @@ export function placeOrder(state: CoreState, userId: string, intent: OrderIntent
     createdAt: now,
     updatedAt: now,
   };
-  const identity = { id: String(record.id), ownerId: userId, ...(intent.clientOrderId !== null ? { clientOrderId: intent.clientOrderId } : {}) };
+  const identity = {
+    id: String(record.id),
+    ownerId: userId,
+    ...(intent.clientOrderId !== null ? { clientOrderId: intent.clientOrderId } : {}),
+  };
   const book = state.book(pair.symbol);
 
   if (p.stop) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { QuoteRequest } from '../../shared/api/orders';
 import { fromUnits, toUnits, UNIT } from '../../shared/money/units';
-import type { PlaceOrder } from '../engine';
+import type { PlaceOrder } from '../matching';
 import { appError, validationError } from '../errors';
 import { walkBudget, walkLots, type Walk } from './book-walk';
 import type { CoreState, QuoteRecord } from './core-state';
@@ -26,7 +26,8 @@ export interface QuoteAnswer {
   expires_at: number;
 }
 
-type ParsedQuoteRequest = { pair: string; side: 'buy' | 'sell'; amount?: string | undefined; quantity?: string | undefined };
+/** A request for quote as the route schema (quoteRequestSchema) parsed it. */
+export type ParsedQuoteRequest = { pair: string; side: 'buy' | 'sell'; amount?: string | undefined; quantity?: string | undefined };
 
 /** Exact quote value of a walk: Σ ticks × lots × tick × lot, over UNIT. */
 function exact(pair: PairSpec, walk: Walk): bigint {
@@ -62,9 +63,18 @@ function requestedLots(pair: PairSpec, text: string): number {
   return lots;
 }
 
-export function requestQuote(state: CoreState, userId: string, req: ParsedQuoteRequest, ratesOf: (pair: PairSpec) => OrderRates): QuoteAnswer {
+export function requestQuote(
+  state: CoreState,
+  userId: string,
+  req: ParsedQuoteRequest,
+  ratesOf: (pair: PairSpec) => OrderRates,
+): QuoteAnswer {
   const pair = state.pairs.get(req.pair);
-  if (!pair) throw appError('unknown_pair', { detail: `Unknown currency pair ${req.pair}.`, errors: { pair: [`Unknown currency pair ${req.pair}.`] } });
+  if (!pair)
+    throw appError('unknown_pair', {
+      detail: `Unknown currency pair ${req.pair}.`,
+      errors: { pair: [`Unknown currency pair ${req.pair}.`] },
+    });
   if (!pair.enabled) throw appError('pair_disabled', { detail: `Trading on ${pair.formattedSymbol} is paused.` });
   const rates = ratesOf(pair);
   const book = state.book(pair.symbol);
@@ -78,7 +88,17 @@ export function requestQuote(state: CoreState, userId: string, req: ParsedQuoteR
     const walk = walkBudget(book, engineBudget(pair, size, rates.taker), false);
     if (walk.lots === 0) throw appError('insufficient_liquidity');
     const quantity = BigInt(walk.lots) * pair.lot;
-    quote = { id, userId, pair, side: 'buy', by: 'amount', size, lots: walk.lots, promised: quantity, expiresAt: now + state.options.quoteTtlMs };
+    quote = {
+      id,
+      userId,
+      pair,
+      side: 'buy',
+      by: 'amount',
+      size,
+      lots: walk.lots,
+      promised: quantity,
+      expiresAt: now + state.options.quoteTtlMs,
+    };
     answer = { quote_id: id, quantity: fromUnits(quantity), price: averagePrice(pair, walk), expires_at: quote.expiresAt };
   } else {
     const lots = requestedLots(pair, req.quantity as string);

@@ -1,10 +1,10 @@
 import { fromUnits } from '../../shared/money/units';
-import type { Fill, MatchResult } from '../engine';
+import type { Fill, MatchResult } from '../matching';
 import type { CoreState } from './core-state';
 import { toOrderWire, type ExchangeOrderStatus, type OrderRecord } from './order-record';
 import { buyHold, feeOf, fillNotional, lotsToUnits, ticksToUnits } from './pair-spec';
 import { fillToTradeWire } from './trade-wire';
-import { isUsdLike, usdValue } from './volume-tracker';
+import { isUsdLike, usdValue, VOLUME_RETENTION_DAYS } from './volume-tracker';
 
 // Turning the engine's answers into money: every fill moves base and quote between the two
 // users and both fees into the fee account (journalled), updates both orders, and is recorded
@@ -128,6 +128,8 @@ function settleFill(state: CoreState, taker: OrderRecord, fill: Fill): void {
   const usd = usdValue(pair.quote, amount, (c) => state.lastUsdPrice(c, isUsdLike));
   state.volume.add(buyer.userId, now, usd);
   state.volume.add(seller.userId, now, usd);
+  watchVolume(state, buyer.userId, now);
+  watchVolume(state, seller.userId, now);
   state.candles.add(pair.symbol, now, priceUnits, qty);
   state.lastPrice.set(pair.symbol, fill.price);
   state.pending.pairsTraded.add(pair.symbol);
@@ -140,6 +142,19 @@ function settleFill(state: CoreState, taker: OrderRecord, fill: Fill): void {
     if (maker.side === 'buy' && maker.price !== null) trimBuyHold(state, maker, fill.price, fill.makerRemaining);
     announce(state, maker);
   }
+}
+
+/**
+ * Raises the volume alert when this trade took the user's 30-day volume above its level. From
+ * the tracker's day buckets (a sum of at most 30 numbers), and nothing at all once raised.
+ */
+function watchVolume(state: CoreState, userId: string, now: number): void {
+  const level = state.options.volumeAlertUsd;
+  if (level === null || state.volumeAlerted.has(userId)) return;
+  const volume = state.volume.volume(userId, now, VOLUME_RETENTION_DAYS);
+  if (volume <= level) return;
+  state.volumeAlerted.add(userId);
+  state.emit({ type: 'volume-alert', userId, volume30dUsd: fromUnits(volume) });
 }
 
 const cancelReasons: Record<string, string> = {

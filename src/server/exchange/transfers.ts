@@ -16,7 +16,10 @@ export interface TransferRequest {
 
 function known(state: CoreState, currency: string): void {
   if (!state.currencies.has(currency)) {
-    throw appError('unknown_currency', { detail: `Unknown currency ${currency}.`, errors: { currency: [`Unknown currency ${currency}.`] } });
+    throw appError('unknown_currency', {
+      detail: `Unknown currency ${currency}.`,
+      errors: { currency: [`Unknown currency ${currency}.`] },
+    });
   }
 }
 
@@ -42,7 +45,9 @@ export function withdraw(state: CoreState, req: TransferRequest & { fee?: bigint
   known(state, req.currency);
   const fee = req.fee ?? 0n;
   if (state.ledger.available(req.userId, req.currency) < req.amount + fee) {
-    throw appError('insufficient_balance', { errors: { amount: [`Only ${fromUnits(state.ledger.available(req.userId, req.currency))} is available.`] } });
+    throw appError('insufficient_balance', {
+      errors: { amount: [`Only ${fromUnits(state.ledger.available(req.userId, req.currency))} is available.`] },
+    });
   }
   state.ledger.debit(req.userId, req.currency, req.amount, { action: 'Withdraw', ref: req.ref ?? null });
   if (fee > 0n) {

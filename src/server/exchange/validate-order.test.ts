@@ -34,12 +34,12 @@ function fieldErrors(fn: () => unknown): Record<string, string[]> {
 }
 
 describe('order form → intent', () => {
-  it('a limit order becomes ticks and lots with GTC and the lit destination by default', () => {
+  it('CORE.validation.limit-defaults: a limit order becomes ticks and lots with GTC and the lit destination by default', () => {
     const i = intent({ currency_pair: 'BTCUSD', price: '30000.5', quantity: '0.25' });
     expect(i).toMatchObject({ type: 'Limit', tif: 'GTC', destination: 'Ox', price: { ticks: 3_000_050 }, quantity: { lots: 25_000 } });
   });
 
-  it('price off the tick size, quantity off the lot size or below the minimum are named per field', () => {
+  it('API.orders.units-checked: price off the tick size, quantity off the lot size or below the minimum are named per field', () => {
     expect(fieldErrors(() => intent({ currency_pair: 'btcusd', price: '30000.001', quantity: '0.000011' }))).toEqual({
       price: ['Price must be a multiple of the tick size 0.01.'],
       quantity: ['Quantity must be a multiple of the lot size 0.00001.'],
@@ -49,35 +49,49 @@ describe('order form → intent', () => {
     });
   });
 
-  it('more than 8 decimals, huge numbers and zero are refused with the field named', () => {
+  it('CORE.validation.number-checks: more than 8 decimals, huge numbers and zero are refused with the field named', () => {
     expect(() => parseOrderForm({ currency_pair: 'btcusd', price: '1.123456789', quantity: '1' })).toThrow(AppError);
-    expect(fieldErrors(() => intent({ currency_pair: 'btcusd', price: '999999999999999', quantity: '1' }))).toEqual({ price: ['Price is too large.'] });
+    expect(fieldErrors(() => intent({ currency_pair: 'btcusd', price: '999999999999999', quantity: '1' }))).toEqual({
+      price: ['Price is too large.'],
+    });
     expect(fieldErrors(() => intent({ currency_pair: 'btcusd', price: '0', quantity: '1' }))).toHaveProperty('price');
   });
 
-  it('an unknown pair is a 400 naming currency_pair', () => {
+  it('API.errors.unknown-pair-400: an unknown pair is a 400 naming currency_pair', () => {
     const errors = fieldErrors(() => intent({ currency_pair: 'dogeusd', price: '1', quantity: '1' }));
     expect(errors).toEqual({ currency_pair: ['Unknown currency pair dogeusd.'] });
   });
 
-  it('spec B §5 rules: time in force by type, GTD needs a future expires, post_only only for resting limits', () => {
-    expect(fieldErrors(() => intent({ currency_pair: 'btcusd', algorithm_id: 100, amount: '10', time_in_force: 'IOC' }))).toHaveProperty('time_in_force');
-    expect(fieldErrors(() => intent({ currency_pair: 'btcusd', price: '1', quantity: '1', time_in_force: 'GTD' }))).toHaveProperty('expires');
-    expect(fieldErrors(() => intent({ currency_pair: 'btcusd', price: '1', quantity: '1', time_in_force: 'GTD', expires: NOW - 1 }))).toEqual({
+  it('B5.order-entry.gtd-requires-expires, B5.time-in-force.gtd-types: spec B §5 rules: time in force by type, GTD needs a future expires, post_only only for resting limits', () => {
+    expect(fieldErrors(() => intent({ currency_pair: 'btcusd', algorithm_id: 100, amount: '10', time_in_force: 'IOC' }))).toHaveProperty(
+      'time_in_force',
+    );
+    expect(fieldErrors(() => intent({ currency_pair: 'btcusd', price: '1', quantity: '1', time_in_force: 'GTD' }))).toHaveProperty(
+      'expires',
+    );
+    expect(
+      fieldErrors(() => intent({ currency_pair: 'btcusd', price: '1', quantity: '1', time_in_force: 'GTD', expires: NOW - 1 })),
+    ).toEqual({
       expires: ['expires must be in the future.'],
     });
-    expect(fieldErrors(() => intent({ currency_pair: 'btcusd', price: '1', quantity: '1', time_in_force: 'IOC', post_only: true }))).toHaveProperty('post_only');
+    expect(
+      fieldErrors(() => intent({ currency_pair: 'btcusd', price: '1', quantity: '1', time_in_force: 'IOC', post_only: true })),
+    ).toHaveProperty('post_only');
   });
 
-  it('market buy by amount, trailing stop by percent in basis points, max_slippage in basis points', () => {
+  it('CORE.validation.fractions-to-basis-points: market buy by amount, trailing stop by percent in basis points, max_slippage in basis points', () => {
     expect(intent({ currency_pair: 'btcusd', algorithm_id: 100, amount: '100' })).toMatchObject({ amount: toUnits('100'), quantity: null });
-    expect(intent({ currency_pair: 'btcusd', algorithm_id: 308, quantity: '1', stop_percent: '2.5', max_slippage: '0.01' }, 'sell')).toMatchObject({
+    expect(
+      intent({ currency_pair: 'btcusd', algorithm_id: 308, quantity: '1', stop_percent: '2.5', max_slippage: '0.01' }, 'sell'),
+    ).toMatchObject({
       trailBps: 250,
       maxSlippageBps: 100,
     });
-    expect(fieldErrors(() => intent({ currency_pair: 'btcusd', algorithm_id: 308, quantity: '1', stop_percent: '100' }, 'sell'))).toHaveProperty('stop_percent');
-    expect(fieldErrors(() => intent({ currency_pair: 'btcusd', algorithm_id: 304, quantity: '1', price: '1', max_slippage: '0.00001' }, 'sell'))).toHaveProperty(
-      'max_slippage',
-    );
+    expect(
+      fieldErrors(() => intent({ currency_pair: 'btcusd', algorithm_id: 308, quantity: '1', stop_percent: '100' }, 'sell')),
+    ).toHaveProperty('stop_percent');
+    expect(
+      fieldErrors(() => intent({ currency_pair: 'btcusd', algorithm_id: 304, quantity: '1', price: '1', max_slippage: '0.00001' }, 'sell')),
+    ).toHaveProperty('max_slippage');
   });
 });

@@ -136,7 +136,8 @@ export function toOrderIntent(form: OrderForm, side: Side, pairs: ReadonlyMap<st
     } else {
       const units = toUnits(form.max_slippage);
       if (units > toUnits('1')) add(errors, 'max_slippage', 'max_slippage is a fraction from 0 to 1 (0.01 is 1%).');
-      else if (units % UNITS_PER_BPS !== 0n) add(errors, 'max_slippage', 'max_slippage must have at most 4 decimal places (whole basis points).');
+      else if (units % UNITS_PER_BPS !== 0n)
+        add(errors, 'max_slippage', 'max_slippage must have at most 4 decimal places (whole basis points).');
       else maxSlippageBps = Number(units / UNITS_PER_BPS);
     }
   }

@@ -1,15 +1,23 @@
 import { UNIT } from '../../shared/money/units';
 import { volumeRules } from '../../shared/constants';
 
-// Rolling 14-day traded volume per user, in USD-equivalent units, kept as daily buckets so the
-// fee tier is a sum of at most 14 numbers. The buckets are written with each batch
-// (volume_days) and loaded at start.
+// Rolling traded volume per user, in USD-equivalent units, kept as daily buckets so the fee
+// tier (14 days) and the due-diligence rule (30 days) are sums of a few numbers. The buckets
+// are written with each batch (volume_days) and the last 30 days' loaded at start.
 
 export const DAY_MS = 86_400_000;
+/** The fee tier's window (spec B §9). */
 export const VOLUME_WINDOW_DAYS = 14;
+/** The longest window anything reads (the EDD rule's 30 days): older buckets are dropped. */
+export const VOLUME_RETENTION_DAYS = 30;
 
 export function dayStart(at: number): number {
   return at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
+/** The first day bucket of a window of `days` days ending today. */
+export function windowStart(now: number, days: number): number {
+  return dayStart(now) - (days - 1) * DAY_MS;
 }
 
 export class VolumeTracker {
@@ -28,15 +36,16 @@ export class VolumeTracker {
     this.dirty.set(`${userId} ${day}`, { userId, day });
   }
 
-  /** Volume of today and the 13 days before it. */
-  volume(userId: string, now: number): bigint {
+  /** Volume of today and the days - 1 before it (by default the fee tier's 14 days). */
+  volume(userId: string, now: number, days: number = VOLUME_WINDOW_DAYS): bigint {
     const buckets = this.days.get(userId);
     if (!buckets) return 0n;
-    const from = dayStart(now) - (VOLUME_WINDOW_DAYS - 1) * DAY_MS;
+    const from = windowStart(now, days);
+    const kept = windowStart(now, VOLUME_RETENTION_DAYS);
     let sum = 0n;
     for (const [day, usd] of buckets) {
       if (day >= from) sum += usd;
-      else buckets.delete(day);
+      else if (day < kept) buckets.delete(day);
     }
     return sum;
   }
@@ -67,11 +76,7 @@ export function isUsdLike(currency: string): boolean {
  * USD equivalent of `amount` units of `currency`: itself when USD-like, else through the last
  * price of a pair of that currency against a USD-like quote (spec B §9); 0 when none has traded.
  */
-export function usdValue(
-  currency: string,
-  amount: bigint,
-  lastPriceAgainstUsd: (currency: string) => bigint | null,
-): bigint {
+export function usdValue(currency: string, amount: bigint, lastPriceAgainstUsd: (currency: string) => bigint | null): bigint {
   if (isUsdLike(currency)) return amount;
   const price = lastPriceAgainstUsd(currency);
   return price === null ? 0n : (amount * price) / UNIT;

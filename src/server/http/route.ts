@@ -103,7 +103,9 @@ export function defineRoute<
       const answer = await spec.handler(ctx);
       const check = spec.response.safeParse(answer);
       if (!check.success) {
-        throw appError('internal', { cause: new Error(`Answer of ${spec.method} ${spec.url} does not match its schema: ${check.error.message}`) });
+        throw appError('internal', {
+          cause: new Error(`Answer of ${spec.method} ${spec.url} does not match its schema: ${check.error.message}`),
+        });
       }
       reply.code(spec.status ?? 200);
       return answer;

@@ -43,7 +43,8 @@ export function parseTrustProxy(value: string | undefined): { ok: true; value: T
   }
   const entries = text.split(',').map((s) => s.trim());
   const bad = entries.filter((e) => !isRange(e));
-  if (bad.length > 0) return { ok: false, message: `not an address or CIDR range: ${bad.map((b) => JSON.stringify(b)).join(', ')}; ${TRUST_PROXY_HELP}` };
+  if (bad.length > 0)
+    return { ok: false, message: `not an address or CIDR range: ${bad.map((b) => JSON.stringify(b)).join(', ')}; ${TRUST_PROXY_HELP}` };
   return { ok: true, value: entries };
 }
 

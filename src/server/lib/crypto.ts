@@ -22,5 +22,7 @@ export function safeEqual(a: string, b: string): boolean {
 
 /** A numeric code of `digits` digits, uniformly random, leading zeros kept. */
 export function randomDigits(digits: number): string {
-  return randomInt(0, 10 ** digits).toString().padStart(digits, '0');
+  return randomInt(0, 10 ** digits)
+    .toString()
+    .padStart(digits, '0');
 }

@@ -17,7 +17,7 @@ function scratch(): string {
 }
 
 describe('private files in DATA_DIR', () => {
-  it('creates the directory 0700 and files 0600 whatever the umask', () => {
+  it('API.security.data-dir-private: creates the directory 0700 and files 0600 whatever the umask', () => {
     const previous = process.umask(0o000);
     try {
       const data = path.join(scratch(), 'a', 'data');
@@ -31,7 +31,7 @@ describe('private files in DATA_DIR', () => {
     }
   });
 
-  it('narrows an existing directory and files that are open to others, keeping their content', () => {
+  it('API.security.data-dir-private: narrows an existing directory and files that are open to others, keeping their content', () => {
     const data = path.join(scratch(), 'data');
     fs.mkdirSync(data, { mode: 0o755 });
     fs.chmodSync(data, 0o777);
@@ -51,7 +51,7 @@ describe('private files in DATA_DIR', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe('kept');
   });
 
-  it('never widens, and leaves a shared sticky directory (like /tmp) alone', () => {
+  it('API.security.data-dir-private: never widens, and leaves a shared sticky directory (like /tmp) alone', () => {
     const root = scratch();
     const narrow = path.join(root, 'narrow');
     fs.mkdirSync(narrow);

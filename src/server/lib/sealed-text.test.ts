@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTextSealer, looksSealed } from './sealed-text';
 
-describe('sealed text (AES-256-GCM)', () => {
+describe('API.security.id-numbers-encrypted: sealed text (AES-256-GCM)', () => {
   const sealer = createTextSealer(randomBytes(32));
 
   it('opens what it sealed, with a fresh nonce each time', () => {

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { paths } from '../../shared/api/paths';
-import type { OutboxEntry } from '../../shared/api/server-extras';
+import type { OutboxEntry } from '../../shared/api/dev';
 import type { AppDatabase } from '../db/database';
 import type { OutboxRow } from '../db/schema';
 import { repositories } from '../repositories';
 import { cspHash } from '../web/inline-style-hashes';
 
 const LIMIT = 200;
-
 
 function toEntry(row: OutboxRow): OutboxEntry {
   return {
@@ -62,6 +61,9 @@ export function registerOutboxDevRoutes(app: FastifyInstance, database: AppDatab
   const list = async () => (await repositories(database.db).outbox.listNewest(LIMIT)).map(toEntry);
   app.get(paths.dev.outboxJson, async () => list());
   app.get(paths.dev.outbox, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('content-security-policy', OUTBOX_CSP).send(renderHtml(await list())),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', OUTBOX_CSP)
+      .send(renderHtml(await list())),
   );
 }

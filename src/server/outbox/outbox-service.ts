@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock';
+import { systemTimers, type Clock, type Timers } from '../time/timers';
 import type { AppDatabase } from '../db/database';
 import type { OutboxRow } from '../db/schema';
 import { repositories, type NewOutboxMessage, type Repositories } from '../repositories';
@@ -23,17 +23,20 @@ export interface OutboxDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   delivery: OutboxDelivery;
+  /** Arms the periodic retry of failed sends (default: the system's). */
+  timers?: Timers;
   /** The dev outbox page is served and shows each message's code and link: keep them. */
   keepForDevOutbox: boolean;
 }
 
 export function createOutbox(deps: OutboxDeps) {
   const { database, clock, log, delivery } = deps;
+  const timers = deps.timers ?? systemTimers;
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
-  // Failed sends are retried periodically; unref so the timer never keeps the process alive.
-  const retryTimer = delivery.kind === 'send' ? setInterval(() => kick(), RETRY_INTERVAL_MS).unref() : undefined;
+  // Failed sends are retried periodically (systemTimers unref it: it never keeps the process alive).
+  const retryTimer = delivery.kind === 'send' ? timers.setInterval(() => kick(), RETRY_INTERVAL_MS) : undefined;
 
   // Codes and reset links stay in clear in the outbox only as long as someone needs them: while
   // the dev outbox page shows them, they are kept; otherwise they are dropped once the message
@@ -105,7 +108,10 @@ export function createOutbox(deps: OutboxDeps) {
     async enqueue(repos: Repositories, message: Omit<NewOutboxMessage, 'created_at'>): Promise<number> {
       const id = await repos.outbox.insert({ ...message, created_at: clock.now() });
       if (deliverable && !deliverable.includes(message.channel as OutboxChannel)) {
-        log.warn({ outbox: id, channel: message.channel }, 'message held in the outbox: it cannot leave until the server runs with SMTP_URL');
+        log.warn(
+          { outbox: id, channel: message.channel },
+          'message held in the outbox: it cannot leave until the server runs with SMTP_URL',
+        );
       }
       return id;
     },
@@ -115,7 +121,7 @@ export function createOutbox(deps: OutboxDeps) {
       while (running) await running;
     },
     async close(): Promise<void> {
-      if (retryTimer) clearInterval(retryTimer);
+      if (retryTimer !== undefined) timers.clearInterval(retryTimer);
       await this.idle();
       closed = true;
       if (delivery.kind === 'send') delivery.mail?.close?.();

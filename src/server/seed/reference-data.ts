@@ -17,14 +17,7 @@ export const seedCurrencies: readonly CurrencyRow[] = [
 const MAKER_FEE = '0.001';
 const TAKER_FEE = '0.002';
 
-function pair(
-  base: string,
-  quote: string,
-  tick: string,
-  lot: string,
-  min: string,
-  sortOrder: number,
-): CurrencyPairRow {
+function pair(base: string, quote: string, tick: string, lot: string, min: string, sortOrder: number): CurrencyPairRow {
   return {
     symbol: `${base}${quote}`,
     base,

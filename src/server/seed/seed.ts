@@ -1,12 +1,13 @@
 import { canonicalDecimal } from '../../shared/money/units';
 import { individualDetailsJson } from '../accounts/id-numbers';
 import { hashPassword, type ServerKeys } from '../auth';
-import type { Clock } from '../clock';
+import type { Clock } from '../time/timers';
 import type { AppDatabase } from '../db/database';
-import type { NewUser } from '../db/schema';
 import { newId } from '../lib/ids';
 import { createTextSealer } from '../lib/sealed-text';
-import { inTransaction, normalizeEmail, repositories } from '../repositories';
+import { inTransaction, repositories } from '../repositories';
+import { userRow } from '../repositories/user-row';
+import { seedCandleHistory } from './candle-history';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoBalances, seedCurrencies, seedPairs } from './reference-data';
 
 export interface SeedResult {
@@ -20,6 +21,8 @@ export interface SeedOptions {
   demoUser: boolean;
   /** The server's keys: the demo user's ID number is stored sealed like everybody's. */
   keys: ServerKeys;
+  /** Give pairs without a past a generated one (a simulated market only: SIM_RATE > 0). */
+  candleHistory?: boolean;
 }
 
 /**
@@ -27,6 +30,12 @@ export interface SeedOptions {
  * Idempotent: rows that exist are left alone, so a restart never resets anybody's balances.
  */
 export async function seed(database: AppDatabase, clock: Clock, options: SeedOptions): Promise<SeedResult> {
+  const result = await seedAccounts(database, clock, options);
+  if (options.candleHistory) await seedCandleHistory(database, clock.now());
+  return result;
+}
+
+async function seedAccounts(database: AppDatabase, clock: Clock, options: SeedOptions): Promise<SeedResult> {
   const hasDemo = !!(await repositories(database.db).users.findByEmail(DEMO_EMAIL));
   const passwordHash = hasDemo || !options.demoUser ? '' : await hashPassword(DEMO_PASSWORD);
   return inTransaction(database, async (repos) => {
@@ -36,49 +45,39 @@ export async function seed(database: AppDatabase, clock: Clock, options: SeedOpt
     if (!options.demoUser) return { demoUserCreated: false, demoUserExists: false };
     const now = clock.now();
     const id = newId();
-    const user: NewUser = {
-      id,
-      email: DEMO_EMAIL,
-      email_normalized: normalizeEmail(DEMO_EMAIL),
-      password_hash: passwordHash,
-      first_name: 'Demo',
-      last_name: 'Trader',
-      phone_country_code: '+1',
-      phone_number: '2025550143',
-      account_type: 'individual',
-      account_role: 'client',
-      account_purpose: 'Investing',
-      roles: JSON.stringify(['client']),
-      email_confirmed: 1,
-      phone_confirmed: 1,
-      has_submitted_principal_address: 0,
-      has_submitted_beneficial_owners: 0,
-      enhanced_due_diligence_required: 0,
-      individual_details: individualDetailsJson(
-        {
-          dob: '1990-04-12',
-          residential_country_code: 'US',
-          residential_address: '1 Demo Street',
-          residential_city: 'New York',
-          residential_state: 'NY',
-          residential_postal_code: '10001',
-          id_type: 'passport',
-          id_number: 'X0000000',
-          id_country_code: 'US',
-        },
+    const user = userRow(
+      {
         id,
-        createTextSealer(options.keys.idNumbers),
-      ),
-      business_details: null,
-      principal_place_country: null,
-      principal_place_state: null,
-      principal_place_address: null,
-      principal_place_city: null,
-      principal_place_postal_code: null,
-      created_at: now,
-      updated_at: now,
-      account_kind: 'demo',
-    };
+        email: DEMO_EMAIL,
+        password_hash: passwordHash,
+        first_name: 'Demo',
+        last_name: 'Trader',
+        phone_country_code: '+1',
+        phone_number: '2025550143',
+        account_type: 'individual',
+        account_role: 'client',
+        account_purpose: 'Investing',
+        email_confirmed: 1,
+        phone_confirmed: 1,
+        individual_details: individualDetailsJson(
+          {
+            dob: '1990-04-12',
+            residential_country_code: 'US',
+            residential_address: '1 Demo Street',
+            residential_city: 'New York',
+            residential_state: 'NY',
+            residential_postal_code: '10001',
+            id_type: 'passport',
+            id_number: 'X0000000',
+            id_country_code: 'US',
+          },
+          id,
+          createTextSealer(options.keys.idNumbers),
+        ),
+        account_kind: 'demo',
+      },
+      now,
+    );
     await repos.users.insert(user);
     for (const [currency, amount] of Object.entries(demoBalances)) {
       const value = canonicalDecimal(amount);

@@ -20,7 +20,7 @@ describe('address encoding from known keys', () => {
     expect(ethereumAddress(two)).toBe('0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF');
   });
 
-  it('API.wallets.sol-slip10: a Solana address is the base58 of the ed25519 key of RFC 8032\'s first test', () => {
+  it("API.wallets.sol-slip10: a Solana address is the base58 of the ed25519 key of RFC 8032's first test", () => {
     const publicKey = ed25519.getPublicKey(hexToBytes('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60'));
     expect(bytesToHex(publicKey)).toBe('d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a');
     const address = solanaAddress(publicKey);

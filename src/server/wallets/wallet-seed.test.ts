@@ -43,7 +43,9 @@ describe('API.wallets.seed-file: DATA_DIR/wallet.seed', () => {
 
   it('API.wallets.seed-file: a restored mnemonic (a backup) is read as it is, comments and spacing aside', () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, WALLET_SEED_FILE), `# restored from backup\n\n  ${TEST_MNEMONIC.replaceAll(' ', '   ')}  \n`, { mode: 0o600 });
+    fs.writeFileSync(path.join(dir, WALLET_SEED_FILE), `# restored from backup\n\n  ${TEST_MNEMONIC.replaceAll(' ', '   ')}  \n`, {
+      mode: 0o600,
+    });
     expect(loadOrCreateWalletSeed(dir)).toEqual(mnemonicToSeedSync(TEST_MNEMONIC));
   });
 
@@ -60,7 +62,13 @@ describe('API.wallets.seed-file: DATA_DIR/wallet.seed', () => {
     const dir = tempDir();
     const file = path.join(dir, WALLET_SEED_FILE);
     const wrongChecksum = TEST_MNEMONIC.replace(/about$/, 'abandon');
-    for (const text of ['', '# only a comment\n', `${wrongChecksum}\n`, `${TEST_MNEMONIC}\n${TEST_MNEMONIC}\n`, 'not a mnemonic at all\n']) {
+    for (const text of [
+      '',
+      '# only a comment\n',
+      `${wrongChecksum}\n`,
+      `${TEST_MNEMONIC}\n${TEST_MNEMONIC}\n`,
+      'not a mnemonic at all\n',
+    ]) {
       fs.writeFileSync(file, text, { mode: 0o600 });
       expect(() => loadOrCreateWalletSeed(dir), JSON.stringify(text)).toThrow(/wallet\.seed must hold one valid English BIP39 mnemonic/);
       expect(fs.readFileSync(file, 'utf8')).toBe(text);

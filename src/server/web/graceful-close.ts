@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { systemTimers, type Timers } from '../time/timers';
 
 // Closing the app closes its HTTP server, and Node's server.close() waits for every connection.
 // It ends the keep-alive connections idle at that moment, but not:
@@ -19,24 +20,10 @@ export const HTTP_CLOSE_GRACE_MS = 3_000;
 /** How often, while closing, connections that went idle are ended. */
 export const HTTP_CLOSE_SWEEP_MS = 50;
 
-export interface CloseTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-const realTimers: CloseTimers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-  setInterval: (fn, ms) => setInterval(fn, ms).unref(),
-  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
-};
-
 export interface GracefulCloseOptions {
   graceMs?: number;
   sweepMs?: number;
-  timers?: CloseTimers;
+  timers?: Timers;
 }
 
 /**
@@ -44,7 +31,7 @@ export interface GracefulCloseOptions {
  * messages go out first), right before the server stops listening.
  */
 export function installGracefulClose(app: FastifyInstance, options: GracefulCloseOptions = {}): void {
-  const { graceMs = HTTP_CLOSE_GRACE_MS, sweepMs = HTTP_CLOSE_SWEEP_MS, timers = realTimers } = options;
+  const { graceMs = HTTP_CLOSE_GRACE_MS, sweepMs = HTTP_CLOSE_SWEEP_MS, timers = systemTimers } = options;
   const server = app.server;
   const unused = new Set<Socket>();
   let closing = false;

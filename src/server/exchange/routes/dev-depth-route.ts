@@ -11,7 +11,11 @@ import type { Exchange } from '../exchange';
 // the books a restarted server rebuilt; production has the hub's order book feed instead.
 
 const querySchema = z.object({
-  pair: z.string().trim().toLowerCase().regex(/^[a-z0-9]{4,20}$/, 'pair must be base and quote joined, e.g. btcusd.'),
+  pair: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]{4,20}$/, 'pair must be base and quote joined, e.g. btcusd.'),
   levels: wholeNumber('levels', 1, 10_000).optional(),
 });
 const level = z.tuple([z.string(), z.string()]);
@@ -26,7 +30,11 @@ export function registerDevDepthRoute(app: FastifyInstance, ctx: AppContext, exc
     response: responseSchema,
     async handler({ query }) {
       const depth = exchange.depth(query.pair, query.levels ?? 50);
-      if (!depth) throw appError('unknown_pair', { detail: `Unknown currency pair ${query.pair}.`, errors: { 'query.pair': [`Unknown currency pair ${query.pair}.`] } });
+      if (!depth)
+        throw appError('unknown_pair', {
+          detail: `Unknown currency pair ${query.pair}.`,
+          errors: { 'query.pair': [`Unknown currency pair ${query.pair}.`] },
+        });
       return { ...depth, hash: exchange.stateHash(query.pair) };
     },
   });

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { balanceSchema, faucetRequestSchema } from '../../../shared/api/account';
+import { balanceSchema } from '../../../shared/api/account';
+import { faucetRequestSchema } from '../../../shared/api/dev';
 import { paths } from '../../../shared/api/paths';
 import type { AppContext } from '../../context';
+import { evaluateEddRequirement } from '../../edd/requirement';
 import { defineRoute } from '../../http/route';
 import type { Exchange } from '../exchange';
+import { transferAmount } from './transfer-amount';
 
 /** Development only: POST /dev/faucet {currency, amount} credits the caller (a Deposit line); answers the new balance. */
 export function registerFaucetRoute(app: FastifyInstance, ctx: AppContext, exchange: Exchange): void {
@@ -11,10 +14,13 @@ export function registerFaucetRoute(app: FastifyInstance, ctx: AppContext, excha
     method: 'POST',
     url: paths.dev.faucet,
     auth: true,
-    body: faucetRequestSchema,
+    body: faucetRequestSchema.extend({ amount: transferAmount('amount') }),
     response: balanceSchema,
     async handler({ auth, body }) {
-      return exchange.deposit(auth.user.id, body.currency.toLowerCase(), body.amount, { ref: 'faucet' });
+      const balance = await exchange.deposit(auth.user.id, body.currency.toLowerCase(), body.amount, { ref: 'faucet' });
+      // A deposit like any other: it may cross the EDD threshold (answered once durable, so the line is readable).
+      await evaluateEddRequirement(ctx, auth.user.id);
+      return balance;
     },
   });
 }

@@ -18,7 +18,10 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: AppContext, exch
     response: candleListSchema,
     async handler({ query }) {
       if (!exchange.pairs().some((p) => p.symbol === query.pair)) {
-        throw appError('unknown_pair', { detail: `Unknown currency pair ${query.pair}.`, errors: { 'query.pair': [`Unknown currency pair ${query.pair}.`] } });
+        throw appError('unknown_pair', {
+          detail: `Unknown currency pair ${query.pair}.`,
+          errors: { 'query.pair': [`Unknown currency pair ${query.pair}.`] },
+        });
       }
       const rows = await reads.candles(query.pair, query.interval, query.limit ?? 500);
       return rows.map((c) => ({ time: Number(c.start), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume }));

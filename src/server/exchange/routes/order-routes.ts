@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { orderFormSchema, orderListSchema, orderSchema, quoteRequestSchema, quoteResponseSchema } from '../../../shared/api/orders';
-import { orderIdParamsSchema, orderListQuerySchema } from '../../../shared/api/exchange-extras';
+import {
+  orderFormSchema,
+  orderListSchema,
+  orderSchema,
+  orderTypeParamsSchema,
+  quoteRequestSchema,
+  quoteResponseSchema,
+  typedOrderFormSchema,
+} from '../../../shared/api/orders';
+import { orderListQuerySchema } from '../../../shared/api/orders';
 import { paths } from '../../../shared/api/paths';
 import { sides } from '../../../shared/orders/order-types';
 import type { AppContext } from '../../context';
+import { appError, validationError } from '../../errors';
 import { byUser, rateLimit } from '../../http/rate-limit';
+import { assertMayPlaceOrders } from '../../edd/requirement';
 import { defineRoute } from '../../http/route';
 import { exchangeReads } from '../../repositories/exchange-reads';
 import type { Exchange } from '../exchange';
 import { rowToOrderWire } from '../order-record';
+import { cancelParamsSchema } from './order-number';
 
 /** Spec B §7 order calls: open and done orders, cancel, create (our path: /v1/orders/buy|sell), request for quote. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, exchange: Exchange): void {
@@ -50,10 +61,11 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, excha
     // paths.orders.cancel() would percent-encode the ':' of the route parameter.
     url: `${paths.orders.open}/:id`,
     auth: true,
-    params: orderIdParamsSchema,
+    params: cancelParamsSchema,
     response: orderSchema,
     preHandler: [cancelRate],
     async handler({ auth, params }) {
+      if (params.id === null) throw appError('order_not_found');
       return exchange.cancelOrder(auth.user.id, params.id);
     },
   });
@@ -67,10 +79,33 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, excha
       response: orderSchema,
       preHandler: [orderRate],
       async handler({ auth, body }) {
+        await assertMayPlaceOrders(ctx, auth);
         return exchange.placeOrderForm(auth.user.id, side, body, limits);
       },
     });
   }
+
+  // Spec B §7 POST /v1/orders/{orderType}: the same order through the same code, the type in
+  // the path and the side in the body. The fixed paths above (buy, sell, request-for-quote)
+  // take precedence over this parameter.
+  defineRoute(app, authenticator, {
+    method: 'POST',
+    url: `${paths.orders.open}/:orderType`,
+    auth: true,
+    params: orderTypeParamsSchema,
+    body: typedOrderFormSchema,
+    response: orderSchema,
+    preHandler: [orderRate],
+    async handler({ request, auth, params, body }) {
+      const { side, ...form } = body;
+      // The parsed form defaults algorithm_id to Limit: only one the caller sent can disagree.
+      const sent = (request.body as Record<string, unknown>).algorithm_id !== undefined;
+      if (sent && form.algorithm_id !== params.orderType) {
+        throw validationError({ algorithm_id: ['algorithm_id must match the order type in the path.'] });
+      }
+      return exchange.placeOrderForm(auth.user.id, side, { ...form, algorithm_id: params.orderType }, limits);
+    },
+  });
 
   defineRoute(app, authenticator, {
     method: 'POST',

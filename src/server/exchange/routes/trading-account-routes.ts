@@ -9,7 +9,7 @@ import {
   transactionQuerySchema,
   type BalanceWire,
 } from '../../../shared/api/account';
-import { tradeListQuerySchema } from '../../../shared/api/exchange-extras';
+import { tradeListQuerySchema } from '../../../shared/api/orders';
 import { tradeListSchema } from '../../../shared/api/orders';
 import { paths } from '../../../shared/api/paths';
 import type { AppContext } from '../../context';
@@ -19,12 +19,13 @@ import { marketsRepository } from '../../repositories/markets';
 import { balancesRepository } from '../../repositories/balances';
 import type { Exchange } from '../exchange';
 import { fillToTradeWire, transactionToWire } from '../trade-wire';
+import { registerTransactionsCsvRoute } from './transactions-csv-route';
 
 const TRANSACTION_PAGE = 100;
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Spec A §7 / spec B §7 account-management calls the exchange answers. */
-export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, exchange: Exchange): void {
+/** The trading account's calls of spec A §7 / spec B §7 the exchange answers: balances, trades, transactions, fee rates, currencies. */
+export function registerTradingAccountRoutes(app: FastifyInstance, ctx: AppContext, exchange: Exchange): void {
   const { authenticator, database } = ctx;
   const reads = exchangeReads(database.db);
   const markets = marketsRepository(database.db);
@@ -37,7 +38,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, exc
     query: tradeListQuerySchema,
     response: tradeListSchema,
     async handler({ auth, query }) {
-      const rows = await reads.fills(auth.user.id, query.limit ?? 100, query.after === undefined ? undefined : Number(query.after), query.pair);
+      const rows = await reads.fills(
+        auth.user.id,
+        query.limit ?? 100,
+        query.after === undefined ? undefined : Number(query.after),
+        query.pair,
+      );
       return rows.map(fillToTradeWire);
     },
   });
@@ -52,7 +58,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, exc
       const [rows, currencies] = await Promise.all([balances.listForUser(auth.user.id), markets.listCurrencies()]);
       const out: BalanceWire[] = rows.map((r) => ({ currency: r.currency, balance: r.balance, available: r.available }));
       const have = new Set(rows.map((r) => r.currency));
-      for (const c of currencies) if (c.trading_enabled === 1 && !have.has(c.symbol)) out.push({ currency: c.symbol, balance: '0', available: '0' });
+      for (const c of currencies)
+        if (c.trading_enabled === 1 && !have.has(c.symbol)) out.push({ currency: c.symbol, balance: '0', available: '0' });
       const order = new Map(currencies.map((c, i) => [c.symbol, i]));
       return out.sort((a, b) => (order.get(a.currency) ?? 1e9) - (order.get(b.currency) ?? 1e9) || a.currency.localeCompare(b.currency));
     },
@@ -133,4 +140,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, exc
       return { data: rows.map(transactionToWire), next_after: rows.length === limit && last ? String(last.id) : null };
     },
   });
+
+  registerTransactionsCsvRoute(app, ctx);
 }
