@@ -8,19 +8,15 @@
 
 import type { Balance, CurrencyPair } from '../shared/api/account';
 import type { Order, Trade } from '../shared/api/orders';
-import type { Side } from '../shared/orders/order-types';
+import type { OrderEntryField, TrailUnit } from '../shared/orders/order-entry-form';
+import type { Destination, OrderTypeName, Side, TimeInForce } from '../shared/orders/order-types';
+import type { CandleInterval } from '../shared/market/candle-buckets';
 
 /* ---------------------------------------------------------------- connection */
 
 /** Spec B §4 connection states. 'NotConnected' is the spec's "Initial (Not Connected)". */
 export type ConnectionState =
-  | 'NotConnected'
-  | 'Connecting'
-  | 'Connected'
-  | 'Authenticated'
-  | 'Disconnected'
-  | 'AuthenticationFailed'
-  | 'Failed';
+  'NotConnected' | 'Connecting' | 'Connected' | 'Authenticated' | 'Disconnected' | 'AuthenticationFailed' | 'Failed';
 
 /** Spec B §3 connection metrics. Times are epoch ms from the engine's clock. */
 export interface ConnectionMetrics {
@@ -115,6 +111,8 @@ export interface PairRow {
   readonly volumeUsd: string | null;
   /** volumeUsd abbreviated, e.g. "$1.2M"; null with volumeUsd. */
   readonly volumeUsdLabel: string | null;
+  /** Whether a ticker has arrived for the pair (last null then means it never traded). */
+  readonly tickerSeen: boolean;
 }
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -207,11 +205,58 @@ export interface RecentTradesView {
   readonly loading: boolean;
 }
 
+/* ---------------------------------------------------------------- price chart */
+
+/** One OHLCV candle; `time` is its bucket start (epoch ms), values canonical decimal strings. */
+export interface ChartCandle {
+  readonly time: number;
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly close: string;
+  readonly volume: string;
+}
+
+/** The candles the chart shows, from GET /v1/market/candles. */
+export interface ChartView {
+  /** Lower-case pair symbol of the candles, or null before the chart asked for any. */
+  readonly symbol: string | null;
+  readonly interval: CandleInterval;
+  readonly status: LoadStatus;
+  /**
+   * Oldest first. Replaced only when candles load or a candle closes, so a live trade does not
+   * send the whole history across the thread boundary: it changes `chartLast` alone.
+   */
+  readonly candles: readonly ChartCandle[];
+}
+
+/** The newest candle, kept current from the live trades of the chart's pair. */
+export interface LiveCandleView {
+  readonly symbol: string;
+  readonly interval: CandleInterval;
+  readonly candle: ChartCandle;
+}
+
 /* ---------------------------------------------------------------- private data */
 
 export interface Loadable<T> {
   readonly status: LoadStatus;
   readonly items: readonly T[];
+}
+
+/** The USD worth of the balances, priced by the live tickers (usd and stablecoins at 1 USD). */
+export interface PortfolioValuation {
+  /** Lower-case currency → USD value with 2 decimals, or null when no USD route exists. */
+  readonly byCurrency: Readonly<Record<string, string | null>>;
+  /** Sum of the priced balances, 2 decimals; null before balances load or while `pricing` is not empty. */
+  readonly totalUsd: string | null;
+  /** Currencies with a non-zero balance but no USD price (left out of the total). */
+  readonly unpriced: readonly string[];
+  /**
+   * Currencies with a non-zero balance whose USD price is not known yet: the pair list or the
+   * ticker of a pair that would price them has not arrived. A loading state, not a warning.
+   */
+  readonly pricing: readonly string[];
 }
 
 /* ---------------------------------------------------------------- quotes and order helpers */
@@ -278,11 +323,79 @@ export type CommandResult<T = void> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly code: string; readonly message: string; readonly status?: number };
 
+/* ---------------------------------------------------------------- order entry */
+
+/** Spec B §2/§9 price shortcuts: best bid, best ask, mid, mid +1 %, mid −1 %. */
+export type PriceShortcut = 'bid' | 'ask' | 'mid' | 'plus1' | 'minus1';
+
+/**
+ * The order entry draft as the engine holds it (spec B §2, §4, §5). The page sends what the user
+ * types; the engine answers with the fields it set itself (the derived third of the limit form,
+ * price and percent shortcuts, the mid prefill, resets) and the figures it computes.
+ */
+export interface OrderEntryView {
+  readonly side: Side;
+  readonly type: OrderTypeName;
+  readonly trailUnit: TrailUnit;
+  readonly values: Readonly<Record<OrderEntryField, string>>;
+  /** Bumped whenever the engine itself sets a field. */
+  readonly revision: number;
+  /** The revision at which the engine last set each field: the page copies those newer than it has. */
+  readonly setAt: Readonly<Record<OrderEntryField, number>>;
+  /** The two limit fields edited last, most recent first (spec B §4). */
+  readonly lastEdited: readonly [LimitField, LimitField];
+  /** Sent with the next order; kept across retries, renewed after a success (spec B §3, §4). */
+  readonly clientOrderId: string;
+  /** An order is being sent (the submit button is disabled). */
+  readonly submitting: boolean;
+  /** Decimal places of the pair's tick size. */
+  readonly priceDecimals: number;
+  /** Trailing stop: best bid − trail (sell) or best ask + trail (buy), from the live book. */
+  readonly initialStopPrice: string | null;
+  /** Trailing stop: Est. Buy (base bought, buy) or Est. Sell (quote received, sell) at that price. */
+  readonly trailEstimate: string | null;
+}
+
+export interface OrderSubmitOptions {
+  /** Omitted: the type's default (GTC; IOC orders carry none). */
+  readonly timeInForce?: TimeInForce;
+  readonly destination?: Destination;
+  /** GTD expiry, epoch ms. */
+  readonly expires?: number;
+  /** Stop: max slippage in percent (sent as a fraction). */
+  readonly maxSlippagePercent?: string;
+}
+
+export type OrderSubmitCode = 'INVALID' | 'INSUFFICIENT_BALANCE' | 'BUSY' | 'PLACE_FAILED';
+
+export type OrderSubmitResult =
+  | { readonly ok: true; readonly order: Order; readonly message: string }
+  | {
+      readonly ok: false;
+      readonly code: OrderSubmitCode;
+      /** The spec B §8 toast text. */
+      readonly message: string;
+      /** The server's own words when it named a field (shown after the toast text). */
+      readonly detail?: string;
+      /** Field → message, by form field name where one matches. */
+      readonly fieldErrors: Readonly<Record<string, string>>;
+    };
+
 /* ---------------------------------------------------------------- snapshot */
 
 export interface EngineUser {
   readonly id: string;
   readonly accountType?: string;
+}
+
+/** Running totals of the engine's intake, for benchmarks and support. */
+export interface EngineDiagnostics {
+  /** Hub messages received (every event of every feed), malformed ones included. */
+  readonly messagesReceived: number;
+  /** Hub messages (or array entries) dropped as malformed. */
+  readonly droppedMessages: number;
+  /** Snapshot updates published to subscribers. */
+  readonly framesPublished: number;
 }
 
 export interface EngineSnapshot {
@@ -298,9 +411,15 @@ export interface EngineSnapshot {
   readonly doneOrders: Loadable<Order>;
   readonly trades: Loadable<Trade>;
   readonly balances: Loadable<Balance>;
+  readonly valuation: PortfolioValuation;
   /** Latest 5, newest last. */
   readonly errors: readonly EngineError[];
   readonly quote: QuoteView;
+  /** Price chart candles (history); see ChartView. */
+  readonly chart: ChartView;
+  /** The chart's live last candle; null until a trade of its pair arrives after a load. */
+  readonly chartLast: LiveCandleView | null;
+  readonly orderEntry: OrderEntryView;
 }
 
 export type SnapshotSlice = Exclude<keyof EngineSnapshot, 'version'>;
@@ -378,15 +497,54 @@ export interface EngineApi {
   recalcLimit(input: LimitCalcInput): LimitCalcResult;
   percentShortcut(input: PercentShortcutInput): PercentShortcutResult;
 
+  /** Order entry (spec B §4): switching side or type resets price, quantity, amount and stop fields. */
+  setOrderSide(side: Side): void;
+  setOrderType(type: OrderTypeName): void;
+  /** What the user typed into a field; limit fields derive the third, market sizes requote. */
+  editOrderField(field: OrderEntryField, value: string): void;
+  /** While the price field has focus the mid prefill waits. */
+  setOrderPriceFocus(focused: boolean): void;
+  applyPriceShortcut(kind: PriceShortcut): void;
+  /** 10, 25, 50, 75 or 100 % of the available balance into amount (buy) or quantity (sell). */
+  applyOrderPercent(percent: number): void;
+  /** Changing the unit clears the trail fields. */
+  setTrailUnit(unit: TrailUnit): void;
+  /**
+   * Checks and sends the draft (POST /v1/orders/{side}) with its client_order_id; an answer lost
+   * to the network or a timeout is asked again with the same id, so one order at most is placed.
+   */
+  submitOrder(options: OrderSubmitOptions): Promise<OrderSubmitResult>;
+
   /** DELETE /v1/orders/{id}; failures are returned (the UI only logs them). */
   cancelOrder(id: string): Promise<CommandResult>;
+
+  /**
+   * Shows the candles of a pair (lower-case symbol) at an interval: loads them over REST (again
+   * only when the pair or interval changed), then keeps the last candle current from the pair's
+   * live trades.
+   */
+  showChart(symbol: string, interval: CandleInterval): void;
 
   subscribe(listener: SnapshotListener): number;
   unsubscribe(id: number): void;
   getSnapshot(): EngineSnapshot;
+  /** Counters since the engine was created; read on demand, never part of a snapshot (they change with every message). */
+  diagnostics(): EngineDiagnostics;
   /** Stop everything (hub, timers); the engine can be started again. */
   dispose(): Promise<void>;
 }
 
 // Re-exported so UI code can type rows without reaching into src/shared paths.
-export type { Balance, CurrencyPair, Order, Trade, Side };
+export type {
+  Balance,
+  CurrencyPair,
+  Order,
+  Trade,
+  Side,
+  OrderEntryField,
+  TrailUnit,
+  OrderTypeName,
+  TimeInForce,
+  Destination,
+  CandleInterval,
+};

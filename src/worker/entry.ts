@@ -21,3 +21,7 @@ const engine: Engine = createEngine({
 
 const api: EngineApi = exposeEngine(engine);
 Comlink.expose(api);
+
+// The same counters for a DevTools client attached to this worker (the browser storm
+// benchmark reads them there): read-only, no command, nothing a page script can reach.
+Object.defineProperty(globalThis, 'oxEngineDiagnostics', { value: () => engine.diagnostics() });

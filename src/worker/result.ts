@@ -5,6 +5,8 @@ export interface Failure {
   readonly code: string;
   readonly message: string;
   readonly status?: number;
+  /** Field → first message, when the server named fields. */
+  readonly fields?: Readonly<Record<string, string>>;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: Failure };

@@ -148,7 +148,12 @@ export class BookViewBuilder {
       // Levels are immutable by contract (readonly types); not frozen here because freezing
       // every level of every book costs more than it protects on this path.
       const level: BookLevel =
-        old && old.quantity === l.quantity && old.size === size && old.source === l.source && old.flash === flash && old.depthPct === depthPct
+        old &&
+        old.quantity === l.quantity &&
+        old.size === size &&
+        old.source === l.source &&
+        old.flash === flash &&
+        old.depthPct === depthPct
           ? old
           : { price: l.price, quantity: l.quantity, size, source: l.source, flash, depthPct };
       memo.set(l.price, m.level === level ? m : { quantity: m.quantity, kind: m.kind, at: m.at, level });

@@ -108,9 +108,28 @@ describe('order book: the view, staleness and resync (spec B §2, §4, §5)', ()
   it('B2 new levels and changed levels flash for 0.6 s; the first book does not flash', () => {
     const m = model();
     const b = new BookViewBuilder();
-    apply(m, book([['100', '1', 'ox'], ['99', '1', 'ox']], [['101', '1', 'ox']]));
+    apply(
+      m,
+      book(
+        [
+          ['100', '1', 'ox'],
+          ['99', '1', 'ox'],
+        ],
+        [['101', '1', 'ox']],
+      ),
+    );
     expect(b.build(m, 1000).bids.map((l) => l.flash)).toEqual([null, null]);
-    apply(m, book([['100', '2', 'ox'], ['99', '1', 'ox'], ['98', '1', 'ox']], [['101', '1', 'ox']]));
+    apply(
+      m,
+      book(
+        [
+          ['100', '2', 'ox'],
+          ['99', '1', 'ox'],
+          ['98', '1', 'ox'],
+        ],
+        [['101', '1', 'ox']],
+      ),
+    );
     const v = b.build(m, 2000);
     expect(v.bids.map((l) => l.flash)).toEqual(['changed', null, 'new']);
     expect(b.flashExpiresAt).toBe(2600);
@@ -123,7 +142,17 @@ describe('order book: the view, staleness and resync (spec B §2, §4, §5)', ()
 
   it('B2 depth bars are scaled against the largest quantity on that side; size is cumulative', () => {
     const m = model();
-    apply(m, book([['100', '2', 'ox'], ['99', '0.5', 'ox'], ['98', '1', 'ox']], [['101', '0.3', 'ox']]));
+    apply(
+      m,
+      book(
+        [
+          ['100', '2', 'ox'],
+          ['99', '0.5', 'ox'],
+          ['98', '1', 'ox'],
+        ],
+        [['101', '0.3', 'ox']],
+      ),
+    );
     const v = new BookViewBuilder().build(m, 0);
     expect(v.bids.map((l) => l.depthPct)).toEqual([100, 25, 50]);
     expect(v.bids.map((l) => l.size)).toEqual(['2', '2.5', '3.5']);
@@ -190,7 +219,8 @@ describe('order book: the view, staleness and resync (spec B §2, §4, §5)', ()
     const side = fc.array(level, { maxLength: 60 });
     fc.assert(
       fc.property(side, side, fc.constantFrom<'bids' | 'asks'>('bids', 'asks'), (primary, extra, which) => {
-        const parse = (ls: [string, string, string][]) => parseBookMessage(book(ls, [])) as unknown as { ok: true; book: { bids: FlatLevels } };
+        const parse = (ls: [string, string, string][]) =>
+          parseBookMessage(book(ls, [])) as unknown as { ok: true; book: { bids: FlatLevels } };
         const got = mergeSide(parse(primary).book.bids, parse(extra).book.bids, which, 15).map((l) => [l.price, l.quantity, l.source]);
         expect(got).toEqual(naiveMerge([...primary, ...extra], which, 15));
       }),

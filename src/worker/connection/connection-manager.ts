@@ -4,13 +4,20 @@ import { connectionMessages } from '../../shared/messages';
 import type { ConnectionMetrics, ConnectionState } from '../api';
 import type { ErrorStream } from '../errors/error-stream';
 import { fail, messageOf, ok, type Result } from '../result';
+import { INITIAL_CONNECTION } from '../snapshot/initial-snapshot';
 import { TimeoutError, withTimeout } from '../time/timeout';
 import type { TimerHandle, Timers } from '../time/timers';
 import { isAuthError } from './auth-error';
 import { reconnectDelay } from './backoff';
 import type { HubConnectionLike, HubFactory } from './hub-connection';
 
-const CONNECTION_FAILURE_CODES = ['CONNECTION_FAILED', 'CONNECTION_TIMEOUT', 'FAILED_TO_CONNECT', 'READY_TIMEOUT', 'CONNECTION_NOT_AVAILABLE'] as const;
+const CONNECTION_FAILURE_CODES = [
+  'CONNECTION_FAILED',
+  'CONNECTION_TIMEOUT',
+  'FAILED_TO_CONNECT',
+  'READY_TIMEOUT',
+  'CONNECTION_NOT_AVAILABLE',
+] as const;
 
 // Spec B §4 connection state machine with our own reconnect loop (spec B §9 backoff), the one
 // token refresh on authentication errors, the start/call/ready timeouts and a periodic health
@@ -51,7 +58,8 @@ export class ConnectionManager {
   /** Failed attempts since the last success; drives the backoff. */
   attempts = 0;
   nextRetryAt: number | null = null;
-  metrics: ConnectionMetrics = { connectedAt: null, lastReconnectAt: null, totalReconnectAttempts: 0, activeFeedsCount: 0, connectionDuration: 0 };
+  // Replaced, never mutated, so it may start as the frozen initial value.
+  metrics: ConnectionMetrics = INITIAL_CONNECTION.metrics;
   /** Bumped on every visible change (for the snapshot builder). */
   revision = 0;
 
@@ -147,7 +155,12 @@ export class ConnectionManager {
     const hub = this.hub;
     if (!hub) return fail('CONNECTION_NOT_AVAILABLE', connectionMessages.connectionNotAvailable);
     try {
-      const value = await withTimeout(hub.invoke<T>(method, ...args), timeoutMs, this.deps.timers, `${method} timed out after ${timeoutMs} ms`);
+      const value = await withTimeout(
+        hub.invoke<T>(method, ...args),
+        timeoutMs,
+        this.deps.timers,
+        `${method} timed out after ${timeoutMs} ms`,
+      );
       return ok(value);
     } catch (e) {
       return fail(e instanceof TimeoutError ? 'HUB_CALL_TIMEOUT' : 'HUB_CALL_FAILED', messageOf(e));
@@ -175,7 +188,8 @@ export class ConnectionManager {
     const epoch = ++this.epoch;
     this.retryTimer = null;
     this.nextRetryAt = null;
-    if (this.everConnected || this.attempts > 0) this.metrics = { ...this.metrics, totalReconnectAttempts: this.metrics.totalReconnectAttempts + 1 };
+    if (this.everConnected || this.attempts > 0)
+      this.metrics = { ...this.metrics, totalReconnectAttempts: this.metrics.totalReconnectAttempts + 1 };
     this.set('Connecting');
 
     let hub: HubConnectionLike;
@@ -273,9 +287,14 @@ export class ConnectionManager {
     const epoch = ++this.epoch;
     this.reconnecting = true;
     this.set('Connecting');
-    let refreshed = false;
+    let refreshed: boolean;
     try {
-      refreshed = await withTimeout(this.deps.refreshSession(), connectionTiming.tokenRefreshTimeoutMs, this.deps.timers, 'Token refresh timed out');
+      refreshed = await withTimeout(
+        this.deps.refreshSession(),
+        connectionTiming.tokenRefreshTimeoutMs,
+        this.deps.timers,
+        'Token refresh timed out',
+      );
     } catch {
       refreshed = false;
     }
@@ -330,9 +349,11 @@ export class ConnectionManager {
     const hub = this.hub;
     const epoch = this.epoch;
     if (!hub || !this.isOpen) return;
-    let healthy = false;
+    let healthy: boolean;
     try {
-      healthy = (await withTimeout(hub.invoke<unknown>(hubMethods.isConnectionHealthy), timeoutMs, this.deps.timers, 'Health check timed out')) !== false;
+      healthy =
+        (await withTimeout(hub.invoke<unknown>(hubMethods.isConnectionHealthy), timeoutMs, this.deps.timers, 'Health check timed out')) !==
+        false;
     } catch {
       healthy = false;
     }

@@ -229,7 +229,8 @@ describe('B8 authentication-type errors', () => {
   it('are status 401, or a message containing unauthorized, invalid_token, token expired, authentication or forbidden', () => {
     expect(isAuthError({ statusCode: 401, message: 'x' })).toBe(true);
     expect(isAuthError(new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'"))).toBe(true);
-    for (const m of ['Unauthorized', 'invalid_token', 'Token expired', 'Authentication required', 'Forbidden']) expect(isAuthError(new Error(m))).toBe(true);
+    for (const m of ['Unauthorized', 'invalid_token', 'Token expired', 'Authentication required', 'Forbidden'])
+      expect(isAuthError(new Error(m))).toBe(true);
     expect(isAuthError(new Error('WebSocket closed with status code: 1006'))).toBe(false);
     expect(isAuthError({ statusCode: 500, message: 'Internal' })).toBe(false);
   });

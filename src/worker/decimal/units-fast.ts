@@ -48,7 +48,7 @@ export function roundUnits(units: bigint, decimals: number): bigint {
   const step = 10n ** BigInt(SCALE - decimals);
   const sign = units < 0n ? -1n : 1n;
   const abs = units * sign;
-  return (((abs + step / 2n) / step) * step) * sign;
+  return ((abs + step / 2n) / step) * step * sign;
 }
 
 /** Units formatted with exactly `decimals` places (rounded half-up first). */

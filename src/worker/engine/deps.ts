@@ -15,4 +15,6 @@ export interface EngineDeps {
   readonly frames?: FrameScheduler;
   /** IsConnectionHealthy probe interval; 0 disables (tests). */
   readonly healthIntervalMs?: number;
+  /** Source of client_order_id randomness (tests pin it). */
+  readonly random?: () => number;
 }

@@ -1,4 +1,5 @@
 import type {
+  CandleInterval,
   CommandResult,
   EngineApi,
   EngineConfig,
@@ -7,13 +8,22 @@ import type {
   EngineUser,
   LimitCalcInput,
   LimitCalcResult,
+  OrderEntryField,
+  OrderSubmitOptions,
+  OrderSubmitResult,
+  OrderTypeName,
+  PriceShortcut,
+  Side,
+  TrailUnit,
   PercentShortcutInput,
   PercentShortcutResult,
   QuoteInput,
   SnapshotListener,
   SnapshotSlice,
   SortColumn,
+  EngineDiagnostics,
 } from '../api';
+import { orderMessages } from '../../shared/messages';
 import { NOT_STARTED } from '../errors/catalogue';
 import { recalcLimit } from '../orders/limit-calc';
 import { percentShortcut } from '../orders/percent-shortcut';
@@ -41,7 +51,7 @@ export interface Engine extends EngineApi {
   /** Feeds a raw ReceiveOrderBook payload through the pipeline (hub handler, bench). */
   ingestOrderBook(message: unknown): void;
   /** Counters for tests and diagnostics. */
-  readonly stats: { droppedMessages: number; framesPublished(): number };
+  readonly stats: { droppedMessages: number; messagesReceived: number; framesPublished(): number };
 }
 
 export function createEngine(deps: EngineDeps): Engine {
@@ -62,7 +72,16 @@ type RunCommand =
   | 'cyclePairSort'
   | 'requestQuote'
   | 'clearQuote'
-  | 'cancelOrder';
+  | 'setOrderSide'
+  | 'setOrderType'
+  | 'editOrderField'
+  | 'setOrderPriceFocus'
+  | 'applyPriceShortcut'
+  | 'applyOrderPercent'
+  | 'setTrailUnit'
+  | 'submitOrder'
+  | 'cancelOrder'
+  | 'showChart';
 
 interface EngineRun extends Pick<EngineApi, RunCommand> {
   ingestOrderBook(message: unknown): void;
@@ -88,7 +107,17 @@ const IDLE: EngineRun = Object.freeze({
   cyclePairSort: ignore,
   requestQuote: ignore,
   clearQuote: ignore,
+  setOrderSide: ignore,
+  setOrderType: ignore,
+  editOrderField: ignore,
+  setOrderPriceFocus: ignore,
+  applyPriceShortcut: ignore,
+  applyOrderPercent: ignore,
+  setTrailUnit: ignore,
+  submitOrder: () =>
+    Promise.resolve<OrderSubmitResult>({ ok: false, code: 'PLACE_FAILED', message: orderMessages.placeFailed, fieldErrors: {} }),
   cancelOrder: notStarted,
+  showChart: ignore,
   ingestOrderBook: ignore,
   afterFlush: ignore,
   dispose: () => Promise.resolve(),
@@ -99,7 +128,7 @@ class EngineShell implements Engine {
   private readonly snapshots: SnapshotStore;
   private readonly publisher: SnapshotPublisher;
 
-  readonly stats = { droppedMessages: 0, framesPublished: () => this.publisher.framesPublished };
+  readonly stats = { droppedMessages: 0, messagesReceived: 0, framesPublished: () => this.publisher.framesPublished };
   readonly store: Engine['store'];
 
   constructor(private readonly deps: EngineDeps) {
@@ -119,6 +148,7 @@ class EngineShell implements Engine {
       host,
       invalidate: this.snapshots.invalidate.bind(this.snapshots),
       dropped: () => void this.stats.droppedMessages++,
+      received: () => void this.stats.messagesReceived++,
     });
     this.run = run;
     this.snapshots.use(run.slices);
@@ -172,8 +202,44 @@ class EngineShell implements Engine {
     this.run.clearQuote();
   }
 
+  setOrderSide(side: Side): void {
+    this.run.setOrderSide(side);
+  }
+
+  setOrderType(type: OrderTypeName): void {
+    this.run.setOrderType(type);
+  }
+
+  editOrderField(field: OrderEntryField, value: string): void {
+    this.run.editOrderField(field, value);
+  }
+
+  setOrderPriceFocus(focused: boolean): void {
+    this.run.setOrderPriceFocus(focused);
+  }
+
+  applyPriceShortcut(kind: PriceShortcut): void {
+    this.run.applyPriceShortcut(kind);
+  }
+
+  applyOrderPercent(percent: number): void {
+    this.run.applyOrderPercent(percent);
+  }
+
+  setTrailUnit(unit: TrailUnit): void {
+    this.run.setTrailUnit(unit);
+  }
+
+  submitOrder(options: OrderSubmitOptions): Promise<OrderSubmitResult> {
+    return this.run.submitOrder(options);
+  }
+
   cancelOrder(id: string): Promise<CommandResult> {
     return this.run.cancelOrder(id);
+  }
+
+  showChart(symbol: string, interval: CandleInterval): void {
+    this.run.showChart(symbol, interval);
   }
 
   /** Pure order-form arithmetic: needs no running engine. */
@@ -196,6 +262,11 @@ class EngineShell implements Engine {
 
   getSnapshot(): EngineSnapshot {
     return this.publisher.getSnapshot();
+  }
+
+  diagnostics(): EngineDiagnostics {
+    const { messagesReceived, droppedMessages } = this.stats;
+    return { messagesReceived, droppedMessages, framesPublished: this.stats.framesPublished() };
   }
 
   async dispose(): Promise<void> {

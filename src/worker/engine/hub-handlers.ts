@@ -10,6 +10,7 @@ import { hubEvents } from '../../shared/hub/names';
 import type { z } from 'zod';
 import type { HubConnectionLike } from '../connection/hub-connection';
 import type { ErrorStream } from '../errors/error-stream';
+import type { ChartCandles } from '../market/chart-candles';
 import type { MarketData } from '../market/market-data';
 import type { RecentTrades } from '../market/recent-trades';
 import type { PrivateData } from '../private/private-data';
@@ -19,19 +20,33 @@ import { messageOf } from '../result';
 export interface HubSinks {
   ingestOrderBook(message: unknown): void;
   readonly recent: RecentTrades;
+  readonly chart: ChartCandles;
   readonly market: MarketData;
   readonly privateData: PrivateData;
   readonly errors: ErrorStream;
   /** Counts a malformed payload (or array entry) that was dropped. */
   dropped(): void;
+  /** Counts every message the hub delivered, before it is parsed. */
+  received(): void;
 }
 
 /** Subscribes the engine to every server event of spec B on a new hub connection. */
-export function attachHubHandlers(hub: HubConnectionLike, sinks: HubSinks): void {
+export function attachHubHandlers(connection: HubConnectionLike, sinks: HubSinks): void {
   const many = <S extends z.ZodType>(schema: S, payload: unknown) => parseMany(schema, payload, sinks.dropped);
+  const hub = {
+    on(event: string, handler: (message: unknown) => void): void {
+      connection.on(event, (message: unknown) => {
+        sinks.received();
+        handler(message);
+      });
+    },
+  };
   hub.on(hubEvents.orderBook, (m) => sinks.ingestOrderBook(m));
   hub.on(hubEvents.trade, (m) => {
-    for (const t of many(recentTradeSchema, m)) sinks.recent.add(t);
+    for (const t of many(recentTradeSchema, m)) {
+      sinks.recent.add(t);
+      sinks.chart.addTrade(t);
+    }
   });
   hub.on(hubEvents.ticker, (m) => {
     for (const t of many(tickerSchema, m)) sinks.market.applyTicker(t);

@@ -1,16 +1,23 @@
 import { currencyPairListSchema } from '../../shared/api/account';
+import { orderSchema } from '../../shared/api/orders';
 import { paths } from '../../shared/api/paths';
 import { connectionTiming, tradingLimits } from '../../shared/constants';
 import { pairSymbol } from '../../shared/hub/feeds';
 import { orderMessages } from '../../shared/messages';
+import { tickDecimals, type OrderEntryField, type TrailUnit } from '../../shared/orders/order-entry-form';
+import type { OrderTypeName, Side } from '../../shared/orders/order-types';
 import type {
   CommandResult,
   ConnectionView,
   EngineConfig,
   EngineHost,
   EngineUser,
+  OrderSubmitOptions,
+  OrderSubmitResult,
+  PriceShortcut,
   QuoteInput,
   SelectedPairView,
+  CandleInterval,
   SnapshotSlice,
   SortColumn,
 } from '../api';
@@ -21,9 +28,13 @@ import { ConnectionManager, type ConnectKind } from '../connection/connection-ma
 import { ErrorStream } from '../errors/error-stream';
 import { FeedController } from '../feeds/feed-controller';
 import { FeedRegistry } from '../feeds/feed-registry';
+import { ChartCandles } from '../market/chart-candles';
 import { MarketData } from '../market/market-data';
 import { RecentTrades } from '../market/recent-trades';
+import { OrderEntry, type OrderEntryPair } from '../orders/order-entry';
+import { OrderSender } from '../orders/order-sender';
 import { QuotePoller } from '../orders/quote-poller';
+import { ValuationBuilder } from '../portfolio/valuation';
 import { PrivateData } from '../private/private-data';
 import { RestClient } from '../private/rest-client';
 import type { Result } from '../result';
@@ -45,6 +56,8 @@ export interface RunContext {
   readonly invalidate: (...slices: SnapshotSlice[]) => void;
   /** Counts a hub message dropped as malformed. */
   readonly dropped: () => void;
+  /** Counts a hub message received. */
+  readonly received: () => void;
 }
 
 export class StartedEngine {
@@ -52,6 +65,7 @@ export class StartedEngine {
   private readonly host: EngineHost;
   private readonly invalidate: RunContext['invalidate'];
   private readonly dropped: () => void;
+  private readonly received: () => void;
 
   private readonly errors: ErrorStream;
   private readonly market: MarketData;
@@ -64,6 +78,9 @@ export class StartedEngine {
   private readonly feeds: FeedController;
   private readonly privateData: PrivateData;
   private readonly quotes: QuotePoller;
+  private readonly chart: ChartCandles;
+  private readonly valuation = new ValuationBuilder();
+  private readonly entry: OrderEntry;
 
   private user: EngineUser | null = null;
   /** Who logged out while the 100 ms disconnect delay runs. */
@@ -91,17 +108,25 @@ export class StartedEngine {
     doneOrders: () => this.privateData.doneOrders,
     trades: () => this.privateData.trades,
     balances: () => this.privateData.balances,
+    valuation: () => this.valuation.build(this.privateData.balances, this.market.build()),
     errors: () => this.errors.items,
     quote: () => this.quotes.view,
+    chart: () => this.chart.chart,
+    chartLast: () => this.chart.last,
+    orderEntry: () => this.entry.build(),
   };
 
   constructor(context: RunContext) {
-    const { deps, config, host, invalidate } = context;
+    const { deps, config, host } = context;
+    // The valuation follows the balances and the tickers it is priced by.
+    const invalidate: RunContext['invalidate'] = (...slices) =>
+      context.invalidate(...slices, ...(slices.includes('balances') || slices.includes('pairs') ? (['valuation'] as const) : []));
     const timers = deps.timers;
     this.timers = timers;
     this.host = host;
     this.invalidate = invalidate;
     this.dropped = context.dropped;
+    this.received = context.received;
     if (config.base && config.quote) {
       this.base = config.base.toUpperCase();
       this.quote = config.quote.toUpperCase();
@@ -150,6 +175,17 @@ export class StartedEngine {
     });
     this.privateData = new PrivateData(this.rest, (slices) => invalidate(...slices));
     this.quotes = new QuotePoller(this.rest, timers, this.errors, () => invalidate('quote'));
+    this.chart = new ChartCandles(this.rest, (slices) => invalidate(...slices));
+    const available = (currency: string) => this.available(currency);
+    this.entry = new OrderEntry({
+      pair: () => this.entryPair(),
+      bestPrices: () => ({ bid: this.book.bids[0]?.price ?? null, ask: this.book.asks[0]?.price ?? null }),
+      available,
+      quotes: this.quotes,
+      sender: new OrderSender({ rest: this.rest, timers, available, quote: () => this.quotes.view }),
+      onChange: () => invalidate('orderEntry'),
+      ...(deps.random ? { random: deps.random } : {}),
+    });
     this.book.reset(this.symbol);
     this.recent.reset(this.symbol);
   }
@@ -176,6 +212,7 @@ export class StartedEngine {
     this.book.reset(this.symbol);
     this.recent.reset(this.symbol);
     if (this.quotes.view.input && this.quotes.view.input.pair !== this.symbol) this.quotes.clear();
+    this.entry.pairChanged();
     this.feeds.pairChanged();
     this.invalidate('selected', 'book', 'connection');
   }
@@ -224,8 +261,60 @@ export class StartedEngine {
     this.quotes.clear();
   }
 
+  setOrderSide(side: Side): void {
+    this.entry.setSide(side);
+  }
+
+  setOrderType(type: OrderTypeName): void {
+    this.entry.setType(type);
+  }
+
+  editOrderField(field: OrderEntryField, value: string): void {
+    this.entry.edit(field, value);
+  }
+
+  setOrderPriceFocus(focused: boolean): void {
+    this.entry.setPriceFocus(focused);
+  }
+
+  applyPriceShortcut(kind: PriceShortcut): void {
+    this.entry.applyPriceShortcut(kind);
+  }
+
+  applyOrderPercent(percent: number): void {
+    this.entry.applyPercent(percent);
+  }
+
+  setTrailUnit(unit: TrailUnit): void {
+    this.entry.setTrailUnit(unit);
+  }
+
+  submitOrder(options: OrderSubmitOptions): Promise<OrderSubmitResult> {
+    return this.entry.submit(options);
+  }
+
+  /**
+   * DELETE /v1/orders/{id}. The answer (the cancelled order) is applied at once, so the order
+   * leaves Open without waiting for its push. An order that ended meanwhile (409
+   * order_not_open: it filled, expired or was cancelled elsewhere) is not a failure: the lists
+   * are reloaded so it shows in Done as it ended. Other failures are returned for the page to log.
+   */
   async cancelOrder(id: string): Promise<CommandResult> {
-    return toCommand(await this.rest.request(paths.orders.cancel(id), { method: 'DELETE' }));
+    const r = await this.rest.request(paths.orders.cancel(id), { method: 'DELETE' });
+    if (r.ok) {
+      const order = orderSchema.safeParse(r.value);
+      if (order.success && this.user) this.privateData.applyOrder(order.data);
+      return { ok: true, value: undefined };
+    }
+    if (r.error.status === 409 && this.user) {
+      await this.privateData.reloadOrders();
+      return { ok: true, value: undefined };
+    }
+    return toCommand(r);
+  }
+
+  showChart(symbol: string, interval: CandleInterval): void {
+    if (this.chart.want(symbol, interval) && this.user) void this.chart.load();
   }
 
   /** Stops the run's timers, quotes and connection; the shell then answers as idle. */
@@ -249,6 +338,7 @@ export class StartedEngine {
     if (outcome === 'other-symbol' || outcome === 'out-of-order') return;
     this.invalidate('book');
     this.syncStale();
+    this.entry.bookChanged();
     if (outcome === 'gap' && this.symbol) {
       const symbol = this.symbol;
       void this.feeds.resyncBook(symbol).then((joined) => {
@@ -258,8 +348,8 @@ export class StartedEngine {
   }
 
   private hubSinks() {
-    const { recent, market, privateData, errors, dropped } = this;
-    return { ingestOrderBook: (m: unknown) => this.ingestOrderBook(m), recent, market, privateData, errors, dropped };
+    const { recent, market, privateData, errors, dropped, received, chart } = this;
+    return { ingestOrderBook: (m: unknown) => this.ingestOrderBook(m), recent, market, privateData, errors, dropped, received, chart };
   }
 
   /* ------------------------------------------------------------------ lifecycle */
@@ -276,6 +366,7 @@ export class StartedEngine {
     this.conn.setAuthorized(true);
     void this.loadPairs();
     void this.privateData.loadAll();
+    void this.chart.load();
     timers.clearTimeout(this.connectTimer);
     // Spec B §4: the connection starts about 0.5 s after the user becomes authorized.
     this.connectTimer = timers.setTimeout(() => {
@@ -300,10 +391,14 @@ export class StartedEngine {
   }
 
   private onConnected(kind: ConnectKind): void {
-    void this.feeds.onConnected(kind);
-    // Pushes sent while we were away are lost: reload what they would have changed.
+    // The private lists were loaded over REST before the private feeds were joined (at login,
+    // or before a drop): a change in between (a withdrawal's hold, a fill) was pushed to no one.
+    // Loaded again once the feeds are joined, every later change arrives as a push.
+    void this.feeds.onConnected(kind).then((current) => {
+      if (current && this.user) void this.privateData.loadAll();
+    });
     if (kind === 'reconnect' && this.user) {
-      void this.privateData.loadAll();
+      void this.chart.load();
       if (this.market.status === 'error') void this.loadPairs();
     }
   }
@@ -325,6 +420,7 @@ export class StartedEngine {
     void this.conn.disconnect();
     this.feeds.reset();
     this.privateData.clear();
+    this.chart.clear();
     this.quotes.clear();
     this.book.reset(this.symbol);
     this.recent.reset(this.symbol);
@@ -354,6 +450,23 @@ export class StartedEngine {
 
   private get symbol(): string {
     return pairSymbol(this.base, this.quote);
+  }
+
+  private entryPair(): OrderEntryPair {
+    const symbol = this.symbol;
+    const pair = this.market.findPair(symbol);
+    return {
+      symbol,
+      base: this.base,
+      quote: this.quote,
+      fee: this.market.row(symbol)?.fee ?? '0',
+      priceDecimals: tickDecimals(pair?.tick_size),
+    };
+  }
+
+  private available(currency: string): string | null {
+    const c = currency.toLowerCase();
+    return this.privateData.balances.items.find((b) => b.currency.toLowerCase() === c)?.available ?? null;
   }
 
   private syncStale(): void {
@@ -397,11 +510,14 @@ export class StartedEngine {
     const { timers } = this;
     timers.clearTimeout(this.flashTimer);
     this.flashTimerAt = at;
-    this.flashTimer = timers.setTimeout(() => {
-      this.flashTimer = null;
-      this.flashTimerAt = null;
-      this.invalidate('book');
-    }, Math.max(0, at - timers.now()));
+    this.flashTimer = timers.setTimeout(
+      () => {
+        this.flashTimer = null;
+        this.flashTimerAt = null;
+        this.invalidate('book');
+      },
+      Math.max(0, at - timers.now()),
+    );
   }
 
   private callHost(fn: () => unknown): void {

@@ -21,7 +21,9 @@ export class ErrorStream {
 
   push(code: EngineErrorCode, message: string, feeds?: readonly string[]): EngineError {
     const entry: EngineError = Object.freeze(
-      feeds ? { id: ++this.seq, code, message, at: this.clock.now(), feeds: Object.freeze([...feeds]) } : { id: ++this.seq, code, message, at: this.clock.now() },
+      feeds
+        ? { id: ++this.seq, code, message, at: this.clock.now(), feeds: Object.freeze([...feeds]) }
+        : { id: ++this.seq, code, message, at: this.clock.now() },
     );
     this.list = Object.freeze([...this.list, entry].slice(-this.keep));
     this.onChange();

@@ -44,8 +44,12 @@ export class FeedController {
 
   constructor(private readonly deps: FeedControllerDeps) {}
 
-  /** Spec B §4: high-priority feeds first, 300 ms later the tickers of all pairs (and the rest). */
-  async onConnected(kind: ConnectKind): Promise<void> {
+  /**
+   * Spec B §4: high-priority feeds first, 300 ms later the tickers of all pairs (and the rest).
+   * Resolves once the high-priority join was answered: true when it still belongs to the current
+   * connection, false when a later connect (or a disconnect) superseded it.
+   */
+  async onConnected(kind: ConnectKind): Promise<boolean> {
     const { conn, registry, timers } = this.deps;
     const epoch = conn.currentEpoch;
     this.phasingEpoch = epoch;
@@ -60,7 +64,7 @@ export class FeedController {
     const left = registry.left;
     const first = highPriorityFeeds(symbol).filter((f) => !left.has(f));
     const firstResult = await this.join(first, context, epoch);
-    if (this.phasingEpoch !== epoch) return; // superseded or cancelled meanwhile
+    if (this.phasingEpoch !== epoch) return false; // superseded or cancelled meanwhile
     if (firstResult.ok && firstResult.value.joinedPrivate) conn.markAuthenticated();
 
     timers.clearTimeout(this.phaseTimer);
@@ -73,6 +77,7 @@ export class FeedController {
       const rest = unique([...this.tickerFeeds(), ...registry.restoreTargets()]).filter((f) => !firstSet.has(f) && !now.has(f));
       void this.join(rest, context, epoch);
     }, feedTiming.regularJoinDelayMs);
+    return true;
   }
 
   /** Pairs arrived (or changed) while connected: join tickers nobody joined yet. */
@@ -198,7 +203,8 @@ export class FeedController {
       if (delay === undefined) break;
       await sleep(timers, delay);
     }
-    const message = context === 'restore' ? connectionMessages.restoreFailed : connectionMessages.feedsFailed('join', feeds, stripDot(lastMessage));
+    const message =
+      context === 'restore' ? connectionMessages.restoreFailed : connectionMessages.feedsFailed('join', feeds, stripDot(lastMessage));
     errors.push(context === 'restore' ? 'RESTORE_FAILED' : 'FEEDS_JOIN_FAILED', message, feeds);
     return fail(context === 'restore' ? 'RESTORE_FAILED' : 'FEEDS_JOIN_FAILED', message);
   }

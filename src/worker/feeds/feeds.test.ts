@@ -148,7 +148,9 @@ describe('feed bookkeeping: retries, timeouts and refusals (spec B §4, §9)', (
     t.start();
     await t.login();
     t.hub.invokeHandler = (method, args) =>
-      method === hubMethods.joinFeedGroups ? { joined: [], rejected: (args[0] as string[]).map((feedId) => ({ feedId, reason: 'Unknown feed.' })) } : undefined;
+      method === hubMethods.joinFeedGroups
+        ? { joined: [], rejected: (args[0] as string[]).map((feedId) => ({ feedId, reason: 'Unknown feed.' })) }
+        : undefined;
     await t.engine.joinFeeds(['ticker.ox.nopenope']);
     const snap = t.engine.getSnapshot();
     expect(snap.errors.at(-1)?.message).toBe('Failed to join feeds [ticker.ox.nopenope]: Unknown feed.');

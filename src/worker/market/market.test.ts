@@ -21,7 +21,8 @@ describe('tickers and the pair selector (spec B §2, §4, §5, §9)', () => {
 
   it('B9 stablecoins count as 1 USD', () => {
     const prices = usdPrices([]);
-    for (const c of ['USDT', 'usdc', 'busd', 'usdp', 'tusd', 'pax', 'dai', 'usd']) expect(usdValue(c, '1234.5', prices)?.toFixed()).toBe('1234.5');
+    for (const c of ['USDT', 'usdc', 'busd', 'usdp', 'tusd', 'pax', 'dai', 'usd'])
+      expect(usdValue(c, '1234.5', prices)?.toFixed()).toBe('1234.5');
   });
 
   it('B9 other bases use their last price against a fiat or stablecoin quote; xbt is btc', () => {
@@ -109,7 +110,15 @@ describe('tickers and the pair selector (spec B §2, §4, §5, §9)', () => {
     t.start();
     await t.login();
     expect(t.engine.getSnapshot().recentTrades).toMatchObject({ loading: false, items: [] });
-    for (let i = 0; i < 30; i++) t.hub.emit(hubEvents.trade, { timestamp: 1000 + i, pair: 'btcusd', price: `${100 + i}`, quantity: '0.1', side: i % 2 ? 'buy' : 'sell', id: i });
+    for (let i = 0; i < 30; i++)
+      t.hub.emit(hubEvents.trade, {
+        timestamp: 1000 + i,
+        pair: 'btcusd',
+        price: `${100 + i}`,
+        quantity: '0.1',
+        side: i % 2 ? 'buy' : 'sell',
+        id: i,
+      });
     t.hub.emit(hubEvents.trade, { timestamp: 1, pair: 'ethusd', price: '1', quantity: '1', side: 'buy' });
     t.hub.emit(hubEvents.trade, { timestamp: 1, pair: 'btcusd', price: 'x', quantity: '1', side: 'buy' });
     const items = t.engine.getSnapshot().recentTrades.items;

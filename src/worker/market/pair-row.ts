@@ -40,6 +40,7 @@ export function buildPairRow(pair: CurrencyPair, ticker: Ticker | undefined, pri
     volumeLabel: volume === null ? null : abbreviate(new Decimal(volume)),
     volumeUsd: usd === null ? null : roundFixed(usd, 2),
     volumeUsdLabel: usd === null ? null : `$${abbreviate(usd)}`,
+    tickerSeen: ticker !== undefined,
   });
 }
 

@@ -10,13 +10,19 @@ export function nextSort(current: PairSort | null, column: SortColumn): PairSort
 }
 
 export function matchesSearch(row: PairRow, search: string): boolean {
-  const q = search.trim().toLowerCase().replace(/[\s/_-]+/g, '');
+  const q = search
+    .trim()
+    .toLowerCase()
+    .replace(/[\s/_-]+/g, '');
   if (!q) return true;
   return (
     row.symbol.includes(q) ||
     row.base.toLowerCase().includes(q) ||
     row.quote.toLowerCase().includes(q) ||
-    row.formattedSymbol.toLowerCase().replace(/[\s/_-]+/g, '').includes(q)
+    row.formattedSymbol
+      .toLowerCase()
+      .replace(/[\s/_-]+/g, '')
+      .includes(q)
   );
 }
 

@@ -20,11 +20,15 @@ describe('order helpers (spec B §4, §5, §9)', () => {
   });
 
   it('B5 limit recalculation inverts the fee when deriving quantity or price from the amount', () => {
-    expect(recalcLimit({ side: 'buy', fee: '0.002', price: '100', quantity: '', amount: '200.4', lastEdited: ['amount', 'price'] })).toMatchObject({
+    expect(
+      recalcLimit({ side: 'buy', fee: '0.002', price: '100', quantity: '', amount: '200.4', lastEdited: ['amount', 'price'] }),
+    ).toMatchObject({
       derived: 'quantity',
       quantity: '2',
     });
-    expect(recalcLimit({ side: 'sell', fee: '0.002', price: '', quantity: '2', amount: '199.6', lastEdited: ['quantity', 'amount'] })).toMatchObject({
+    expect(
+      recalcLimit({ side: 'sell', fee: '0.002', price: '', quantity: '2', amount: '199.6', lastEdited: ['quantity', 'amount'] }),
+    ).toMatchObject({
       derived: 'price',
       price: '100',
     });
@@ -32,8 +36,12 @@ describe('order helpers (spec B §4, §5, §9)', () => {
 
   it('B5 limit recalculation truncates to 8 decimals', () => {
     // 1 / (3 × 1.001) = 0.333000333000333… → 0.33300033 (rounding would be the same here; use a case where it differs)
-    expect(recalcLimit({ side: 'buy', fee: '0', price: '3', quantity: '', amount: '2', lastEdited: ['amount', 'price'] })).toMatchObject({ quantity: '0.66666666' });
-    expect(recalcLimit({ side: 'buy', fee: '0.001', price: '0.123456789', quantity: '1', amount: '', lastEdited: ['price', 'quantity'] })).toMatchObject({
+    expect(recalcLimit({ side: 'buy', fee: '0', price: '3', quantity: '', amount: '2', lastEdited: ['amount', 'price'] })).toMatchObject({
+      quantity: '0.66666666',
+    });
+    expect(
+      recalcLimit({ side: 'buy', fee: '0.001', price: '0.123456789', quantity: '1', amount: '', lastEdited: ['price', 'quantity'] }),
+    ).toMatchObject({
       amount: '0.12358024', // 0.123580245789 truncated, not rounded up to …25
     });
   });
@@ -44,13 +52,25 @@ describe('order helpers (spec B §4, §5, §9)', () => {
     expect(edits).toEqual(['quantity', 'price']);
     edits = recordEdit(edits, 'amount');
     expect(edits).toEqual(['amount', 'quantity']);
-    expect(recalcLimit({ side: 'buy', fee: '0', price: '9', quantity: '2', amount: '10', lastEdited: edits })).toMatchObject({ derived: 'price', price: '5' });
+    expect(recalcLimit({ side: 'buy', fee: '0', price: '9', quantity: '2', amount: '10', lastEdited: edits })).toMatchObject({
+      derived: 'price',
+      price: '5',
+    });
   });
 
   it('B5 limit recalculation reports incomplete, invalid and zero-division inputs as values', () => {
-    expect(recalcLimit({ side: 'buy', fee: '0', price: '', quantity: '1', amount: '', lastEdited: ['quantity', 'price'] })).toEqual({ ok: false, code: 'INCOMPLETE' });
-    expect(recalcLimit({ side: 'buy', fee: '0', price: 'abc', quantity: '1', amount: '', lastEdited: ['quantity', 'price'] })).toEqual({ ok: false, code: 'INVALID' });
-    expect(recalcLimit({ side: 'buy', fee: '0', price: '0', quantity: '', amount: '5', lastEdited: ['amount', 'price'] })).toEqual({ ok: false, code: 'DIVIDE_BY_ZERO' });
+    expect(recalcLimit({ side: 'buy', fee: '0', price: '', quantity: '1', amount: '', lastEdited: ['quantity', 'price'] })).toEqual({
+      ok: false,
+      code: 'INCOMPLETE',
+    });
+    expect(recalcLimit({ side: 'buy', fee: '0', price: 'abc', quantity: '1', amount: '', lastEdited: ['quantity', 'price'] })).toEqual({
+      ok: false,
+      code: 'INVALID',
+    });
+    expect(recalcLimit({ side: 'buy', fee: '0', price: '0', quantity: '', amount: '5', lastEdited: ['amount', 'price'] })).toEqual({
+      ok: false,
+      code: 'DIVIDE_BY_ZERO',
+    });
   });
 
   it('B9 percent shortcuts 10, 25, 50, 75, 100 of the available balance: buy fills amount, sell fills quantity', () => {
@@ -77,7 +97,13 @@ describe('order helpers (spec B §4, §5, §9)', () => {
     expect(bodies).toHaveLength(0);
     await t.advance(1);
     expect(bodies).toEqual([{ pair: 'btcusd', side: 'buy', amount: '1000' }]);
-    expect(t.engine.getSnapshot().quote).toMatchObject({ status: 'ready', quoteId: 'q1', quantity: '0.01999999', amount: null, error: null });
+    expect(t.engine.getSnapshot().quote).toMatchObject({
+      status: 'ready',
+      quoteId: 'q1',
+      quantity: '0.01999999',
+      amount: null,
+      error: null,
+    });
     await t.advance(5000);
     expect(bodies).toHaveLength(2);
     expect(t.engine.getSnapshot().quote.quoteId).toBe('q2');

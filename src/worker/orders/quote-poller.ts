@@ -61,7 +61,10 @@ export class QuotePoller {
     if (!input) return;
     const refreshing = this.view.quoteId !== null;
     this.set({ ...this.view, status: 'loading', refreshing });
-    const body = input.side === 'buy' ? { pair: input.pair, side: input.side, amount: input.value.trim() } : { pair: input.pair, side: input.side, quantity: input.value.trim() };
+    const body =
+      input.side === 'buy'
+        ? { pair: input.pair, side: input.side, amount: input.value.trim() }
+        : { pair: input.pair, side: input.side, quantity: input.value.trim() };
     const r = await this.rest.request(paths.orders.requestForQuote, { method: 'POST', body, schema: quoteResponseSchema });
     if (gen !== this.generation) return;
     const estimate = r.ok ? (input.side === 'buy' ? r.value.quantity : r.value.amount) : null;
@@ -97,4 +100,3 @@ export class QuotePoller {
 function sameInput(a: QuoteInput, b: QuoteInput): boolean {
   return a.pair === b.pair && a.side === b.side && a.value.trim() === b.value.trim();
 }
-

@@ -38,18 +38,62 @@ export class PrivateData {
 
   async loadAll(): Promise<void> {
     const gen = this.generation;
-    const mark = <T>(l: Loadable<T>): Loadable<T> => (l.status === 'ready' ? l : Object.freeze({ status: 'loading' as const, items: l.items }));
+    const mark = <T>(l: Loadable<T>): Loadable<T> =>
+      l.status === 'ready' ? l : Object.freeze({ status: 'loading' as const, items: l.items });
     this.openOrders = mark(this.openOrders);
     this.doneOrders = mark(this.doneOrders);
     this.trades = mark(this.trades);
     this.balances = mark(this.balances);
     this.onChange(['openOrders', 'doneOrders', 'trades', 'balances']);
     await Promise.all([
-      this.load(gen, paths.orders.open, openList, (l) => (this.openOrders = l), 'openOrders', () => this.openOrders),
-      this.load(gen, paths.orders.done, openList, (l) => (this.doneOrders = l), 'doneOrders', () => this.doneOrders),
-      this.load(gen, paths.account.trades, tradeList, (l) => (this.trades = l), 'trades', () => this.trades),
-      this.load(gen, paths.account.balances, balanceList, (l) => (this.balances = l), 'balances', () => this.balances),
+      ...this.loadOrderLists(gen),
+      this.load(
+        gen,
+        paths.account.balances,
+        balanceList,
+        (l) => (this.balances = l),
+        'balances',
+        () => this.balances,
+      ),
     ]);
+  }
+
+  /**
+   * Reloads the order lists and trades (not balances): after a cancel found the order already
+   * ended, its last push may still be on its way or have been missed.
+   */
+  async reloadOrders(): Promise<void> {
+    await Promise.all(this.loadOrderLists(this.generation));
+  }
+
+  /** The loads of the open and done orders and the trades, for one generation of the session. */
+  private loadOrderLists(gen: number): Promise<void>[] {
+    return [
+      this.load(
+        gen,
+        paths.orders.open,
+        openList,
+        (l) => (this.openOrders = l),
+        'openOrders',
+        () => this.openOrders,
+      ),
+      this.load(
+        gen,
+        paths.orders.done,
+        openList,
+        (l) => (this.doneOrders = l),
+        'doneOrders',
+        () => this.doneOrders,
+      ),
+      this.load(
+        gen,
+        paths.account.trades,
+        tradeList,
+        (l) => (this.trades = l),
+        'trades',
+        () => this.trades,
+      ),
+    ];
   }
 
   applyOrder(order: Order): void {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, Trade } from '../../shared/api/orders';
+import { paths } from '../../shared/api/paths';
+import { privateFeeds } from '../../shared/hub/feeds';
 import { hubEvents } from '../../shared/hub/names';
-import { createTestEngine } from '../testing/test-engine';
+import { createTestEngine, TEST_USER } from '../testing/test-engine';
 import { applyOrderUpdate, applyTradeUpdate, syntheticTradeId } from './order-updates';
 
 const order = (id: string, status: string, extra: Partial<Order> = {}): Order => ({
@@ -55,7 +57,15 @@ describe('private data: order status updates (spec B §4)', () => {
       expect(next.open).toEqual([]);
       expect(next.done.map((o) => o.id)).toEqual(['1']);
       expect(next.trades).toEqual([
-        expect.objectContaining({ trade_id: syntheticTradeId('1'), order_id: '1', quantity: '2', price: '99.5', amount: '199', fees: '0.398', net_amount: '199.398' }),
+        expect.objectContaining({
+          trade_id: syntheticTradeId('1'),
+          order_id: '1',
+          quantity: '2',
+          price: '99.5',
+          amount: '199',
+          fees: '0.398',
+          net_amount: '199.398',
+        }),
       ]);
     }
   });
@@ -93,7 +103,10 @@ describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §
     expect(snap.openOrders).toMatchObject({ status: 'ready', items: [{ id: '1' }] });
     expect(snap.balances.items).toMatchObject([{ currency: 'USD', available: '1000' }]);
     t.hub.emit(hubEvents.endUserOrder, { ...order('1', 'filled'), filled: 2 });
-    t.hub.emit(hubEvents.endUserBalance, [{ currency: 'usd', available: '800' }, { currency: 'BTC', available: '2' }]);
+    t.hub.emit(hubEvents.endUserBalance, [
+      { currency: 'usd', available: '800' },
+      { currency: 'BTC', available: '2' },
+    ]);
     t.hub.emit(hubEvents.endUserTrade, trade('t1', '1'));
     snap = t.engine.getSnapshot();
     expect(snap.openOrders.items).toEqual([]);
@@ -108,9 +121,13 @@ describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §
   it('B7 a 401 uses the shared refresh once, then retries; a failed refresh logs the user out', async () => {
     const t = createTestEngine();
     let n = 0;
-    t.http.route('GET /v1/orders', () => (++n === 1 ? { status: 401, body: { title: 'Unauthorized', status: 401 } } : { body: [order('5', 'open')] }));
+    t.http.route('GET /v1/orders', () =>
+      ++n === 1 ? { status: 401, body: { title: 'Unauthorized', status: 401 } } : { body: [order('5', 'open')] },
+    );
     t.start();
-    await t.login();
+    // The first load only (before the connection's own reload, once the feeds are joined).
+    t.engine.setAuth(TEST_USER);
+    await t.advance(100);
     expect(t.host.refreshes).toBe(1);
     expect(n).toBe(2);
     expect(t.engine.getSnapshot().openOrders.items.map((o) => o.id)).toEqual(['5']);
@@ -119,7 +136,8 @@ describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §
     t2.host.refreshAnswer = false;
     t2.http.route('GET /v1/orders/done', { status: 401, body: { title: 'Unauthorized', status: 401 } });
     t2.start();
-    await t2.login();
+    t2.engine.setAuth(TEST_USER);
+    await t2.advance(100);
     expect(t2.host.refreshes).toBe(1);
     expect(t2.host.logouts).toBe(1);
     expect(t2.engine.getSnapshot().doneOrders.status).toBe('error');
@@ -136,9 +154,14 @@ describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §
       });
     }
     t.start();
-    await t.login();
+    t.engine.setAuth(TEST_USER);
+    await t.advance(100);
     expect(t.host.refreshes).toBe(1);
     expect([...seen.values()]).toEqual([2, 2, 2]);
+    // The reload once the private feeds are joined needs no further refresh.
+    await t.advance(800);
+    expect(t.host.refreshes).toBe(1);
+    expect([...seen.values()]).toEqual([3, 3, 3]);
   });
 
   it('B8 hub ReceiveError events are forwarded to the error stream; malformed pushes are dropped', async () => {
@@ -156,6 +179,23 @@ describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §
     expect(t.engine.stats.droppedMessages).toBe(1);
   });
 
+  it('CORE.engine.messages-counted: every hub message is counted on receipt, malformed ones too, outside the snapshots', async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    const before = t.engine.diagnostics();
+    const snapshot = t.engine.getSnapshot();
+    t.hub.emit(hubEvents.ticker, { nonsense: true });
+    t.hub.emit(hubEvents.endUserOrder, { nonsense: true });
+    t.hub.emit(hubEvents.userOnboarding, {});
+    const after = t.engine.diagnostics();
+    expect(after.messagesReceived - before.messagesReceived).toBe(3);
+    expect(after.droppedMessages - before.droppedMessages).toBe(2);
+    // Counting alone publishes nothing: the snapshot keeps its identity.
+    t.engine.flush();
+    expect(t.engine.getSnapshot()).toBe(snapshot);
+  });
+
   it('B2 cancel calls DELETE /v1/orders/{id} and returns failures as values', async () => {
     const t = createTestEngine();
     t.http.route('DELETE /v1/orders/42', { status: 204 });
@@ -164,6 +204,60 @@ describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §
     await t.login();
     expect(await t.engine.cancelOrder('42')).toEqual({ ok: true, value: undefined });
     expect(await t.engine.cancelOrder('43')).toEqual({ ok: false, code: 'ORDER_NOT_FOUND', message: 'Resource not found', status: 404 });
+  });
+
+  it('B4.order-status.cancelled: the DELETE answer moves the order from open to done at once', async () => {
+    const t = createTestEngine();
+    t.http.route('GET /v1/orders', { body: [order('42', 'open')] });
+    t.http.route('DELETE /v1/orders/42', { body: order('42', 'cancelled') });
+    t.start();
+    await t.login();
+    expect(t.engine.getSnapshot().openOrders.items.map((o) => o.id)).toEqual(['42']);
+    expect(await t.engine.cancelOrder('42')).toEqual({ ok: true, value: undefined });
+    const snap = t.engine.getSnapshot();
+    expect(snap.openOrders.items).toEqual([]);
+    expect(snap.doneOrders.items.map((o) => [o.id, o.status])).toEqual([['42', 'cancelled']]);
+  });
+
+  it('B4.order-status.done: a cancel of an order that filled meanwhile ends in done, not in an error', async () => {
+    const t = createTestEngine();
+    let filled = false;
+    t.http.route('GET /v1/orders', () => ({ body: filled ? [] : [order('9', 'open')] }));
+    t.http.route('GET /v1/orders/done', () => ({ body: filled ? [order('9', 'filled', { filled: '2' })] : [] }));
+    t.http.route('DELETE /v1/orders/9', () => {
+      filled = true;
+      return {
+        status: 409,
+        body: { title: 'Conflict', status: 409, code: 'order_not_open', detail: 'The order is already filled and cannot be cancelled.' },
+      };
+    });
+    t.start();
+    await t.login();
+    expect(await t.engine.cancelOrder('9')).toEqual({ ok: true, value: undefined });
+    const snap = t.engine.getSnapshot();
+    expect(snap.openOrders.items).toEqual([]);
+    expect(snap.doneOrders.items.map((o) => [o.id, o.status])).toEqual([['9', 'filled']]);
+    expect(snap.errors).toEqual([]);
+  });
+
+  it("CORE.engine.private-reload-after-join: a change between the first REST load and the private join still shows (a withdrawal's hold)", async () => {
+    const t = createTestEngine();
+    let available = '0.5';
+    t.http.route(`GET ${paths.account.balances}`, () => ({ body: [{ currency: 'btc', balance: '0.5', available }] }));
+    t.start();
+    t.engine.setAuth(TEST_USER);
+    // Loaded at once; the connection starts 0.5 s later.
+    await t.advance(100);
+    expect(t.engine.getSnapshot().balances).toMatchObject({ status: 'ready', items: [{ currency: 'btc', available: '0.5' }] });
+    expect(t.hub.current).toBeUndefined();
+    // Held now: the server pushes it to a private group nobody joined yet.
+    available = '0.3995';
+    await t.advance(800);
+    expect(t.hub.joined().flat()).toContain(privateFeeds.balances);
+    expect(t.engine.getSnapshot().balances).toMatchObject({
+      status: 'ready',
+      items: [{ currency: 'btc', balance: '0.5', available: '0.3995' }],
+    });
   });
 
   it('B4 a reconnect reloads the private lists (pushes sent meanwhile were missed)', async () => {

@@ -28,6 +28,8 @@ export interface RequestOptions<S extends z.ZodType> {
   readonly method?: 'GET' | 'POST' | 'DELETE';
   readonly body?: unknown;
   readonly schema?: S;
+  /** Overrides the client's per-request limit. */
+  readonly timeoutMs?: number;
 }
 
 export class RestClient {
@@ -48,7 +50,12 @@ export class RestClient {
 
   /** One refresh at a time from this engine; the host serialises across tabs. */
   private refresh(): Promise<boolean> {
-    this.refreshing ??= withTimeout(this.deps.refreshSession(), connectionTiming.tokenRefreshTimeoutMs, this.deps.timers, 'Token refresh timed out')
+    this.refreshing ??= withTimeout(
+      this.deps.refreshSession(),
+      connectionTiming.tokenRefreshTimeoutMs,
+      this.deps.timers,
+      'Token refresh timed out',
+    )
       .catch(() => false)
       .finally(() => {
         this.refreshing = null;
@@ -60,7 +67,7 @@ export class RestClient {
     const headers: Record<string, string> = { [AUTH_METHOD_HEADER]: AUTH_METHOD_COOKIE, Accept: 'application/json' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     const controller = typeof AbortController === 'function' ? new AbortController() : null;
-    const ms = this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    const ms = options.timeoutMs ?? this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     try {
       const res = await withTimeout(
         this.deps.fetch(joinUrl(this.deps.apiBase, path), {
@@ -99,7 +106,12 @@ export class RestClient {
     if (!r.ok) {
       const problem = problemSchema.safeParse(body);
       const message = problem.success ? (problem.data.detail ?? problem.data.title) : (statusTexts[r.status] ?? `HTTP ${r.status}`);
-      return fail(problem.success && problem.data.code ? problem.data.code : `HTTP_${r.status}`, message, r.status);
+      const failure = fail<never>(problem.success && problem.data.code ? problem.data.code : `HTTP_${r.status}`, message, r.status);
+      const named = problem.success ? problem.data.errors : undefined;
+      if (!named || failure.ok) return failure;
+      const fields: Record<string, string> = {};
+      for (const [field, messages] of Object.entries(named)) if (messages[0]) fields[field] = messages[0];
+      return { ok: false, error: { ...failure.error, fields } };
     }
     if (!schema) return ok(body as z.output<S>);
     const parsed = schema.safeParse(body);

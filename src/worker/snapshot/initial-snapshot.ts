@@ -1,10 +1,13 @@
 import { tradingLimits } from '../../shared/constants';
 import { pairSymbol } from '../../shared/hub/feeds';
 import type {
+  ChartView,
+  PortfolioValuation,
   ConnectionView,
   EngineSnapshot,
   Loadable,
   OrderBookView,
+  OrderEntryView,
   PairSort,
   PairsView,
   QuoteView,
@@ -16,6 +19,13 @@ import type {
 // parts start from them (and return to them on reset), and the page thread renders them until
 // the worker's first update arrives. The page thread runs this file too (through ../public.ts),
 // so it imports nothing but src/shared and the types of ../api.
+
+export const EMPTY_VALUATION: PortfolioValuation = Object.freeze({
+  byCurrency: Object.freeze({}),
+  totalUsd: null,
+  unpriced: Object.freeze([]),
+  pricing: Object.freeze([]),
+});
 
 export const EMPTY_LOADABLE: Loadable<never> = Object.freeze({ status: 'idle', items: Object.freeze([]) });
 
@@ -82,6 +92,27 @@ export const IDLE_QUOTE: QuoteView = Object.freeze({
   updatedAt: null,
 });
 
+/** No chart asked for yet: the daily interval is the default (spec B §2). */
+export const EMPTY_CHART: ChartView = Object.freeze({ symbol: null, interval: '1d', status: 'idle', candles: Object.freeze([]) });
+
+const NO_FIELD_SET = Object.freeze({ price: 0, quantity: 0, amount: 0, stopAmount: 0, stopPercent: 0 });
+
+/** An empty Limit buy draft (spec B §3: Limit is the default type). */
+export const INITIAL_ORDER_ENTRY: OrderEntryView = Object.freeze({
+  side: 'buy',
+  type: 'Limit',
+  trailUnit: 'amount',
+  values: Object.freeze({ price: '', quantity: '', amount: '', stopAmount: '', stopPercent: '' }),
+  revision: 0,
+  setAt: NO_FIELD_SET,
+  lastEdited: Object.freeze(['quantity', 'price'] as const),
+  clientOrderId: '',
+  submitting: false,
+  priceDecimals: tradingLimits.priceDecimals,
+  initialStopPrice: null,
+  trailEstimate: null,
+});
+
 /** The selected pair as the engine shows it before the pair list knows it. */
 export function selectedPair(base: string, quote: string): SelectedPairView {
   return Object.freeze({ base: base.toUpperCase(), quote: quote.toUpperCase(), symbol: pairSymbol(base, quote), row: null, fee: '0' });
@@ -104,7 +135,11 @@ export function initialSnapshot(base: string = tradingLimits.defaultBase, quote:
     doneOrders: EMPTY_LOADABLE,
     trades: EMPTY_LOADABLE,
     balances: EMPTY_LOADABLE,
+    valuation: EMPTY_VALUATION,
     errors: Object.freeze([]),
     quote: IDLE_QUOTE,
+    chart: EMPTY_CHART,
+    chartLast: null,
+    orderEntry: INITIAL_ORDER_ENTRY,
   });
 }

@@ -3,7 +3,14 @@ import { hubEvents } from '../../shared/hub/names';
 import type { SnapshotUpdate } from '../api';
 import { createTestEngine } from '../testing/test-engine';
 
-const book = (bid: string) => ({ pair: 'btcusd', bids: [[bid, '1', 'ox'], ['90', '1', 'ox']], asks: [['110', '1', 'ox']] });
+const book = (bid: string) => ({
+  pair: 'btcusd',
+  bids: [
+    [bid, '1', 'ox'],
+    ['90', '1', 'ox'],
+  ],
+  asks: [['110', '1', 'ox']],
+});
 
 describe('snapshots', () => {
   it('snapshots keep identity when nothing changed', async () => {
@@ -20,7 +27,19 @@ describe('snapshots', () => {
     const b = t.engine.getSnapshot();
     expect(b).not.toBe(a);
     expect(b.version).toBe(a.version + 1);
-    for (const k of ['book', 'connection', 'recentTrades', 'openOrders', 'doneOrders', 'trades', 'balances', 'errors', 'quote', 'user'] as const) expect(b[k], k).toBe(a[k]);
+    for (const k of [
+      'book',
+      'connection',
+      'recentTrades',
+      'openOrders',
+      'doneOrders',
+      'trades',
+      'balances',
+      'errors',
+      'quote',
+      'user',
+    ] as const)
+      expect(b[k], k).toBe(a[k]);
     expect(b.pairs).not.toBe(a.pairs);
     expect(b.pairs.all.find((r) => r.symbol === 'btcusd')).toBe(a.pairs.all.find((r) => r.symbol === 'btcusd'));
     // Same book again: new message, same levels → level objects keep identity.
@@ -44,17 +63,39 @@ describe('snapshots', () => {
     expect(updates).toHaveLength(1);
     expect(updates[0]!.full).toBe(true);
     expect(Object.keys(updates[0]!.changed).sort()).toEqual(
-      ['balances', 'book', 'connection', 'doneOrders', 'errors', 'openOrders', 'pairs', 'quote', 'recentTrades', 'selected', 'trades', 'user'].sort(),
+      [
+        'balances',
+        'book',
+        'chart',
+        'chartLast',
+        'connection',
+        'doneOrders',
+        'errors',
+        'openOrders',
+        'orderEntry',
+        'pairs',
+        'quote',
+        'recentTrades',
+        'selected',
+        'trades',
+        'user',
+        'valuation',
+      ].sort(),
     );
     for (let i = 0; i < 500; i++) t.hub.emit(hubEvents.orderBook, book(String(100 + (i % 5))));
     expect(updates).toHaveLength(1);
     await t.advance(16);
     expect(updates).toHaveLength(2);
     expect(updates[1]!.full).toBe(false);
-    expect(Object.keys(updates[1]!.changed)).toEqual(['book']);
+    // The pair's first book also prefills the empty limit price with its mid (spec B §4).
+    expect(Object.keys(updates[1]!.changed).sort()).toEqual(['book', 'orderEntry']);
+    for (let i = 0; i < 500; i++) t.hub.emit(hubEvents.orderBook, book(String(100 + (i % 5))));
+    await t.advance(16);
+    expect(updates).toHaveLength(3);
+    expect(Object.keys(updates[2]!.changed)).toEqual(['book']);
     await t.advance(16 * 10);
     // The flash timer may add one book rebuild, never one per message.
-    expect(updates.length).toBeLessThanOrEqual(3);
+    expect(updates.length).toBeLessThanOrEqual(4);
   });
 
   it('a subscriber that stops listening gets nothing more; the local store notifies per frame', async () => {

@@ -45,7 +45,12 @@ export class FakeFetch {
     };
     this.requests.push(req);
     const route = this.routes.get(`${method} ${url.pathname}`);
-    const res: FakeResponse = route === undefined ? { status: 404, body: { title: 'Resource not found', status: 404 } } : typeof route === 'function' ? await route(req) : route;
+    const res: FakeResponse =
+      route === undefined
+        ? { status: 404, body: { title: 'Resource not found', status: 404 } }
+        : typeof route === 'function'
+          ? await route(req)
+          : route;
     const text = res.text ?? (res.body === undefined ? '' : JSON.stringify(res.body));
     const status = res.status ?? 200;
     // 204/205/304 may not carry a body at all.

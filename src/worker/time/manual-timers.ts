@@ -84,7 +84,8 @@ export class ManualTimers implements Timers {
 
 // Captured at load, so a test that fakes the globals later cannot stall the drain.
 const g = globalThis as unknown as { setImmediate?: (cb: () => void) => unknown; setTimeout: (cb: () => void, ms: number) => unknown };
-const macrotask: (cb: () => void) => void = typeof g.setImmediate === 'function' ? g.setImmediate.bind(globalThis) : (cb) => g.setTimeout.call(globalThis, cb, 0);
+const macrotask: (cb: () => void) => void =
+  typeof g.setImmediate === 'function' ? g.setImmediate.bind(globalThis) : (cb) => g.setTimeout.call(globalThis, cb, 0);
 
 /** Lets promise chains (including fetch body reads, which may need a real task) settle. */
 async function drainMicrotasks(): Promise<void> {
