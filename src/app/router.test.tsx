@@ -62,22 +62,40 @@ describe('A2 routes', () => {
 
   test('A2 routes: payments redirects to payments/bank-account', async () => {
     const router = renderApp('/payments');
-    expect(await screen.findByText('Bank Account — spec A §2, coming soon')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bank Account' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/payments/bank-account');
   });
 
   test.each([
-    ['/portfolio', 'Portfolio — spec A §2, coming soon'],
-    ['/my/transactions', 'Transaction History — spec B §2, coming soon'],
-    ['/fee-rates', 'Fee Overview — spec A §2, coming soon'],
-    ['/payments/wire-instructions', 'Wire Instructions — spec A §2, coming soon'],
-    ['/payments/ach-onboarding', 'ACH Onboarding — spec A §2, coming soon'],
-    ['/security/approved-addresses', 'Approved Addresses — spec A §2, coming soon'],
-    ['/market', 'Market News — spec A §2, coming soon'],
-    ['/enhanced-due-diligence', 'Enhanced Due Diligence — spec B §2, coming soon'],
-  ])('A2 routes: %s shows its placeholder', async (path, text) => {
+    ['/portfolio', 'Portfolio'],
+    ['/fee-rates', 'Fee Overview'],
+    ['/payments/bank-account', 'Bank Account'],
+    ['/payments/wire-instructions', 'Wire Instructions'],
+    ['/payments/ach-onboarding', 'ACH Onboarding'],
+    ['/security/approved-addresses', 'Approved Addresses'],
+  ])('A2 routes: %s shows its screen, no placeholder', async (path, title) => {
     renderApp(path);
-    expect(await screen.findByText(text)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.queryByText(/coming soon/)).toBeNull();
+  });
+
+  test('B2.edd.route: /enhanced-due-diligence is the EDD screen', async () => {
+    renderApp('/enhanced-due-diligence');
+    expect(await screen.findByRole('heading', { name: 'Enhanced Due Diligence' })).toBeTruthy();
+  });
+
+  test('A6.roles.any-required-role: /operator sends a user without the operator role to /unauthorized', async () => {
+    const router = renderApp('/operator');
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/unauthorized');
+  });
+
+  test.each([
+    ['/my/transactions', 'Transaction History'],
+    ['/market', 'Market News'],
+  ])('A2.routes.screen-paths: %s shows its screen', async (path, title) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
   });
 
   test.each([

@@ -15,7 +15,6 @@ import {
   VerifyEmailPage,
   VerifyPhonePage,
 } from './screens/account-screens';
-import ComingSoonPage from './screens/ComingSoonPage';
 import DashboardPage from './screens/DashboardPage';
 import LoadingPage from './screens/LoadingPage';
 import LoginPage from './screens/LoginPage';
@@ -23,10 +22,17 @@ import NotFoundPage from './screens/NotFoundPage';
 import RouteErrorPage from './screens/RouteErrorPage';
 import UnauthorizedPage from './screens/UnauthorizedPage';
 
-const ApprovedAddressesPage = lazy(() => import('./screens/ApprovedAddressesPage'));
+const ApprovedAddressesPage = lazy(() => import('./screens/security/ApprovedAddressesPage'));
+const PortfolioPage = lazy(() => import('./screens/portfolio/PortfolioPage'));
+const FeeOverviewPage = lazy(() => import('./screens/fees/FeeOverviewPage'));
+const BankAccountPage = lazy(() => import('./screens/payments/BankAccountPage'));
+const WireInstructionsPage = lazy(() => import('./screens/payments/WireInstructionsPage'));
+const AchOnboardingPage = lazy(() => import('./screens/payments/AchOnboardingPage'));
 const ExchangePage = lazy(() => import('./screens/exchange/ExchangePage'));
-
-const coming = (title: string, section: string) => <ComingSoonPage title={title} section={section} />;
+const TransactionHistoryPage = lazy(() => import('./screens/transactions/TransactionHistoryPage'));
+const NewsPage = lazy(() => import('./screens/news/NewsPage'));
+const EnhancedDueDiligencePage = lazy(() => import('./screens/edd/EnhancedDueDiligencePage'));
+const OperatorConsolePage = lazy(() => import('./screens/operator/OperatorConsolePage'));
 
 /**
  * A logged-in screen. `roles`: the user needs at least one (spec A §6); which screens need
@@ -64,22 +70,23 @@ export const routes: RouteObject[] = [
           // The codes are requested for the logged-in user (registration logs in).
           member('verify/email', <VerifyEmailPage />),
           member('verify/phone', <VerifyPhonePage />),
-          member('enhanced-due-diligence', coming('Enhanced Due Diligence', 'spec B §2')),
+          member('enhanced-due-diligence', <EnhancedDueDiligencePage />),
+          member('operator', <OperatorConsolePage />, ['operator']),
           member('exchange', <ExchangePage />),
-          member('portfolio', coming('Portfolio', 'spec A §2')),
-          member('my/transactions', coming('Transaction History', 'spec B §2')),
-          member('fee-rates', coming('Fee Overview', 'spec A §2')),
+          member('portfolio', <PortfolioPage />),
+          member('my/transactions', <TransactionHistoryPage />),
+          member('fee-rates', <FeeOverviewPage />),
           {
             path: 'payments',
             children: [
               { index: true, element: <Navigate to="bank-account" replace /> },
-              member('bank-account', coming('Bank Account', 'spec A §2')),
-              member('wire-instructions', coming('Wire Instructions', 'spec A §2')),
-              member('ach-onboarding', coming('ACH Onboarding', 'spec A §2')),
+              member('bank-account', <BankAccountPage />),
+              member('wire-instructions', <WireInstructionsPage />),
+              member('ach-onboarding', <AchOnboardingPage />),
             ],
           },
           member('security/approved-addresses', <ApprovedAddressesPage />),
-          member('market', coming('Market News', 'spec A §2')),
+          member('market', <NewsPage />),
         ],
       },
       { path: 'unauthorized', element: <UnauthorizedPage /> },

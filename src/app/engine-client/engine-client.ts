@@ -38,7 +38,10 @@ export interface EngineClient {
 
 export function createEngineClient(options: EngineClientOptions): EngineClient {
   const saved = readPair(options.storage);
-  const mirror = createSnapshotMirror(initialSnapshot(saved.base, saved.quote), options.cadence === undefined ? defaultViewCadence() : options.cadence);
+  const mirror = createSnapshotMirror(
+    initialSnapshot(saved.base, saved.quote),
+    options.cadence === undefined ? defaultViewCadence() : options.cadence,
+  );
   const api = Comlink.wrap<EngineApi>(options.endpoint);
 
   const host: EngineHost = {

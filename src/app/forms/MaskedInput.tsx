@@ -32,7 +32,20 @@ export interface MaskedInputProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-export function MaskedInput({ label, mask, value, onChange, onBlur, name, error, hint, id, placeholder, autoComplete = 'off', ref }: MaskedInputProps) {
+export function MaskedInput({
+  label,
+  mask,
+  value,
+  onChange,
+  onBlur,
+  name,
+  error,
+  hint,
+  id,
+  placeholder,
+  autoComplete = 'off',
+  ref,
+}: MaskedInputProps) {
   return (
     <Field label={label} error={error} hint={hint} id={id}>
       {(control) => (

@@ -11,6 +11,7 @@ import { YesNo, type YesNoProps } from './YesNo';
 // context) lets TypeScript check every field name against the form's values.
 
 type Bound<T extends FieldValues> = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's context and output types vary per form; the field reads values only
   control: Control<T, any, any>;
   name: FieldPath<T>;
   /** Called after the form value changes, for fields that reset or adjust others. */
@@ -61,7 +62,11 @@ export function FormSelect<T extends FieldValues>({ control, name, onValueChange
   return <Select {...rest} {...common} onChange={onText(field, onValueChange)} />;
 }
 
-export function FormSearchableSelect<T extends FieldValues>({ control, name, ...rest }: Bound<T> & Omit<SearchableSelectProps, Controlled>) {
+export function FormSearchableSelect<T extends FieldValues>({
+  control,
+  name,
+  ...rest
+}: Bound<T> & Omit<SearchableSelectProps, Controlled>) {
   const { field, common } = useBound({ control, name });
   return <SearchableSelect {...rest} {...common} onChange={field.onChange} />;
 }

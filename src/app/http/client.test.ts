@@ -64,7 +64,9 @@ describe('credentials (spec A §6–§7)', () => {
   });
 
   test('A6 an exempt call answering 401 is not refreshed, retried or toasted', async () => {
-    const fake = useFetch(createFakeFetch(() => jsonResponse(401, { title: 'Unauthorized', status: 401, detail: 'Invalid email or password.' })));
+    const fake = useFetch(
+      createFakeFetch(() => jsonResponse(401, { title: 'Unauthorized', status: 401, detail: 'Invalid email or password.' })),
+    );
     await expect(http.post(paths.auth.login, { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ status: 401 });
     expect(fake.calls).toHaveLength(1);
     expect(toastError).not.toHaveBeenCalled();
@@ -90,11 +92,7 @@ describe('token refresh (spec A §4)', () => {
     // All three are waiting on the one refresh: nothing retried yet.
     expect(fake.calls).toHaveLength(4);
     refreshAnswer.resolve(emptyResponse(204));
-    await expect(results).resolves.toEqual([
-      { path: paths.account.balances },
-      { path: paths.orders.open },
-      { path: paths.orders.done },
-    ]);
+    await expect(results).resolves.toEqual([{ path: paths.account.balances }, { path: paths.orders.open }, { path: paths.orders.done }]);
     expect(fake.callsTo(paths.auth.refreshToken)).toHaveLength(1);
     for (const path of [paths.account.balances, paths.orders.open, paths.orders.done]) expect(fake.callsTo(path)).toHaveLength(2);
     const refresh = fake.callsTo(paths.auth.refreshToken)[0]!;
@@ -131,7 +129,9 @@ describe('token refresh (spec A §4)', () => {
   test('A4 token refresh: a retry that is refused again ends the session too', async () => {
     session.setUser(wireUser());
     const fake = useFetch(
-      createFakeFetch((call) => (call.path === paths.auth.refreshToken ? emptyResponse(204) : jsonResponse(401, { title: 'Unauthorized', status: 401 }))),
+      createFakeFetch((call) =>
+        call.path === paths.auth.refreshToken ? emptyResponse(204) : jsonResponse(401, { title: 'Unauthorized', status: 401 }),
+      ),
     );
     await expect(http.get(paths.account.balances)).rejects.toMatchObject({ status: 401 });
     expect(fake.callsTo(paths.account.balances)).toHaveLength(2);
@@ -165,7 +165,12 @@ describe('errors (spec A §8)', () => {
   test('A8 validation errors are exposed per field', async () => {
     useFetch(
       createFakeFetch(() =>
-        jsonResponse(400, { title: 'Bad Request', status: 400, detail: 'Invalid request.', errors: { email: ['Please enter a valid Email Address.'] } }),
+        jsonResponse(400, {
+          title: 'Bad Request',
+          status: 400,
+          detail: 'Invalid request.',
+          errors: { email: ['Please enter a valid Email Address.'] },
+        }),
       ),
     );
     const error = (await http.post(paths.users.register, {}, { silent: true }).catch((e: unknown) => e)) as HttpError;
@@ -185,7 +190,10 @@ describe('errors (spec A §8)', () => {
 
   test('a call that outlives timeoutMs fails as a request timeout', async () => {
     useFetch(createFakeFetch((call) => hangUntilAborted(call)));
-    await expect(http.get('/v1/slow', { timeoutMs: 20, silent: true })).rejects.toMatchObject({ status: 408, userMessage: 'Request timeout (408)' });
+    await expect(http.get('/v1/slow', { timeoutMs: 20, silent: true })).rejects.toMatchObject({
+      status: 408,
+      userMessage: 'Request timeout (408)',
+    });
   });
 
   test('a call the caller aborts rejects with the abort, no toast', async () => {
@@ -200,7 +208,10 @@ describe('errors (spec A §8)', () => {
   test('an answer that does not match the schema is an HttpError', async () => {
     useFetch(createFakeFetch(() => jsonResponse(200, { nope: true })));
     const { userSchema } = await import('../../shared/api/users');
-    await expect(http.get(paths.users.me, { schema: userSchema })).rejects.toMatchObject({ status: 200, userMessage: unexpectedResponseText });
+    await expect(http.get(paths.users.me, { schema: userSchema })).rejects.toMatchObject({
+      status: 200,
+      userMessage: unexpectedResponseText,
+    });
     expect(toastError).toHaveBeenCalledWith(unexpectedResponseText, expect.anything());
   });
 });

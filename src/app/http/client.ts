@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AUTH_METHOD_COOKIE, AUTH_METHOD_HEADER } from '../../shared/constants';
 import { apiUrl } from '../config';
+import { systemTimers } from '../time/timers';
 import { accountMessages } from '../../shared/messages';
 import { toast } from '../toast/toast';
 import { statusText } from './error-text';
@@ -68,17 +69,23 @@ async function readBody(res: Response): Promise<unknown> {
   return raw;
 }
 
-async function send(method: Method, url: string, policy: RequestPolicy, encoded: EncodedBody, o: RequestOptions<unknown>): Promise<Response> {
+async function send(
+  method: Method,
+  url: string,
+  policy: RequestPolicy,
+  encoded: EncodedBody,
+  o: RequestOptions<unknown>,
+): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   if (encoded.contentType) headers.set('Content-Type', encoded.contentType);
   if (policy.authHeader) headers.set(AUTH_METHOD_HEADER, AUTH_METHOD_COOKIE);
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const cancelTimeout = systemTimers.after(o.timeoutMs ?? DEFAULT_TIMEOUT_MS, () => {
     timedOut = true;
     controller.abort();
-  }, o.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  });
   const forwardAbort = () => controller.abort(o.signal?.reason);
   o.signal?.addEventListener('abort', forwardAbort, { once: true });
   try {
@@ -92,7 +99,7 @@ async function send(method: Method, url: string, policy: RequestPolicy, encoded:
     if (timedOut) throw new HttpError({ status: 408, url, userMessage: statusText(408), cause: error });
     throw new HttpError({ status: 0, url, cause: error });
   } finally {
-    clearTimeout(timer);
+    cancelTimeout();
     o.signal?.removeEventListener('abort', forwardAbort);
   }
 }
@@ -142,9 +149,7 @@ async function request<T>(method: Method, path: string, body: unknown, o: Reques
 
 export const http = {
   get: <T = unknown>(path: string, o?: RequestOptions<T>): Promise<T> => request<T>('GET', path, o?.body, o),
-  post: <T = unknown>(path: string, body?: unknown, o?: RequestOptions<T>): Promise<T> =>
-    request<T>('POST', path, body ?? o?.body, o),
-  put: <T = unknown>(path: string, body?: unknown, o?: RequestOptions<T>): Promise<T> =>
-    request<T>('PUT', path, body ?? o?.body, o),
+  post: <T = unknown>(path: string, body?: unknown, o?: RequestOptions<T>): Promise<T> => request<T>('POST', path, body ?? o?.body, o),
+  put: <T = unknown>(path: string, body?: unknown, o?: RequestOptions<T>): Promise<T> => request<T>('PUT', path, body ?? o?.body, o),
   del: <T = unknown>(path: string, o?: RequestOptions<T>): Promise<T> => request<T>('DELETE', path, o?.body, o),
 };

@@ -1,6 +1,7 @@
 import { paths } from '../../shared/api/paths';
 import { AUTH_METHOD_COOKIE, AUTH_METHOD_HEADER, connectionTiming } from '../../shared/constants';
 import { apiUrl } from '../config';
+import { systemTimers, type Timers } from '../time/timers';
 
 // Spec A §4: one token refresh shared by everything that got a 401 — the requests of this
 // tab, the other tabs and the trading worker. Refresh tokens rotate on use, so a second,
@@ -27,7 +28,10 @@ export interface RefresherOptions {
   locks?: LockManager | null;
   /** undefined = a BroadcastChannel named 'ox-auth' when the context has one; null = none. */
   channel?: BroadcastChannel | null;
+  /** Wall-clock stamp of a refresh; epoch ms so generations compare across tabs and the worker. */
   now?: () => number;
+  /** Arms the refresh timeout and the wait for a peer's message. */
+  timers?: Timers;
   timeoutMs?: number;
   /**
    * After waiting for another context's lock, how long to wait for its 'refreshed' message
@@ -49,7 +53,8 @@ export interface Refresher {
 }
 
 export function createRefresher(options: RefresherOptions = {}): Refresher {
-  const now = options.now ?? Date.now;
+  const timers = options.timers ?? systemTimers;
+  const now = options.now ?? (() => timers.epochNow());
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? connectionTiming.tokenRefreshTimeoutMs;
   const peerMessageWaitMs = options.peerMessageWaitMs ?? 250;
@@ -88,18 +93,18 @@ export function createRefresher(options: RefresherOptions = {}): Refresher {
   function waitForPeerMessage(): Promise<void> {
     return new Promise((resolve) => {
       const wake = () => {
-        clearTimeout(timer);
+        cancel();
         peerWaiters.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, peerMessageWaitMs);
+      const cancel = timers.after(peerMessageWaitMs, wake);
       peerWaiters.add(wake);
     });
   }
 
   async function postRefresh(): Promise<boolean> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const cancel = timers.after(timeoutMs, () => controller.abort());
     try {
       const res = await doFetch(apiUrl(paths.auth.refreshToken), {
         method: 'POST',
@@ -111,7 +116,7 @@ export function createRefresher(options: RefresherOptions = {}): Refresher {
     } catch {
       return false;
     } finally {
-      clearTimeout(timer);
+      cancel();
     }
   }
 

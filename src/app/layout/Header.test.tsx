@@ -3,6 +3,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../shared/api/paths';
+import { PRODUCT_NAME } from '../../shared/constants';
 import { accountMessages } from '../../shared/messages';
 import { setNavigator } from '../navigation/navigator';
 import { session } from '../session/session';
@@ -36,7 +37,8 @@ describe('desktop navigation (spec A §2)', () => {
   test('A2 navigation: shown only to logged-in users; the logo links to /', () => {
     renderAt(<Header />, '/account/login');
     expect(screen.queryByRole('navigation')).toBeNull();
-    expect(screen.getByRole('link', { name: /home/i }).getAttribute('href')).toBe('/');
+    // Named by its visible text, the product name (WCAG 2.5.3 label in name).
+    expect(screen.getByRole('link', { name: PRODUCT_NAME }).getAttribute('href')).toBe('/');
 
     act(() => void session.setUser(wireUser()));
     const nav = screen.getByRole('navigation', { name: 'Main' });

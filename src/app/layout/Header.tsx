@@ -13,7 +13,9 @@ export default function Header() {
   return (
     <header className="app-header">
       <div className="app-header-inner">
-        <Link to="/" className="brand" aria-label={`${PRODUCT_NAME} home`}>
+        {/* Named by its visible text (the mark is decoration): a name that differs from what
+            is shown trips speech input users (WCAG 2.5.3). */}
+        <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">
             OX
           </span>

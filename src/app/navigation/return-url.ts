@@ -6,6 +6,7 @@ export const LOGIN_PATH = '/account/login';
 export function safeReturnUrl(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   // Control characters and backslashes let some browsers read "/\evil.com" as another host.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
   if (/[\u0000-\u001f\\]/.test(value)) return null;
   const base = 'http://same-origin.invalid';
   let url: URL;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { beneficialOwnersRequestSchema, businessDetailsSchema, individualDetailsSchema, principalPlaceSchema } from '../../shared/api/users';
+import {
+  beneficialOwnersRequestSchema,
+  businessDetailsSchema,
+  individualDetailsSchema,
+  principalPlaceSchema,
+} from '../../shared/api/users';
 import { individualAccountPurposes } from '../../shared/enums';
 import { individualMessages } from '../../shared/messages';
 

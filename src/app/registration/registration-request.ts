@@ -1,4 +1,10 @@
-import { joinPhone, type BeneficialOwner, type BusinessDetails, type PrincipalPlace, type RegistrationRequest } from '../../shared/api/users';
+import {
+  joinPhone,
+  type BeneficialOwner,
+  type BusinessDetails,
+  type PrincipalPlace,
+  type RegistrationRequest,
+} from '../../shared/api/users';
 import { accountLimits } from '../../shared/constants';
 import type { RegistrationModel } from './registration-store';
 

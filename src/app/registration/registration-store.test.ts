@@ -31,7 +31,7 @@ describe('registration store (spec A §3 registration model)', () => {
     expect(registrationStore.hasPassword()).toBe(true);
   });
 
-  it('never writes the ID number or a date of birth to sessionStorage (user or beneficial owner), but keeps them in memory', () => {
+  it('API.security.registration-id-numbers-memory-only: never writes the ID number or a date of birth to sessionStorage (user or beneficial owner), but keeps them in memory', () => {
     const setItem = vi.spyOn(Storage.prototype, 'setItem');
     try {
       const individual = { ...defaultRegistration().individual, dob: '1990-05-17', id_number: '123-45-6789', residential_city: 'Reno' };
@@ -62,13 +62,17 @@ describe('registration store (spec A §3 registration model)', () => {
       expect(stored.beneficial_owners[0]).toMatchObject({ first_name: 'Grace', id_type: 'passport' });
 
       expect(registrationStore.get().individual).toMatchObject({ dob: '1990-05-17', id_number: '123-45-6789', residential_city: 'Reno' });
-      expect(registrationStore.get().beneficial_owners?.[0]).toMatchObject({ dob: '1970-12-09', id_number: 'P1234567', first_name: 'Grace' });
+      expect(registrationStore.get().beneficial_owners?.[0]).toMatchObject({
+        dob: '1970-12-09',
+        id_number: 'P1234567',
+        first_name: 'Grace',
+      });
     } finally {
       setItem.mockRestore();
     }
   });
 
-  it('after a reload the answers are back but the passwords, date of birth and ID number must be typed again', async () => {
+  it('API.security.registration-id-numbers-memory-only: after a reload the answers are back but the passwords, date of birth and ID number must be typed again', async () => {
     registrationStore.update({
       email: 'ada@example.com',
       password: 'Secret!Pass1',
@@ -84,7 +88,7 @@ describe('registration store (spec A §3 registration model)', () => {
     reloaded.clear();
   });
 
-  it('a copy stored by an older version loses its date of birth and ID number on first read', () => {
+  it('API.security.registration-id-numbers-memory-only: a copy stored by an older version loses its date of birth and ID number on first read', () => {
     sessionStorage.setItem(
       storageKeys.registration,
       JSON.stringify({ email: 'x@example.com', individual: { dob: '1990-05-17', id_number: '123-45-6789', residential_city: 'Reno' } }),

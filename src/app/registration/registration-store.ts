@@ -1,12 +1,7 @@
 import type { z } from 'zod';
 import { accountLimits, storageKeys } from '../../shared/constants';
 import { DEFAULT_ROLE, type AccountType } from '../../shared/enums';
-import type {
-  BeneficialOwner,
-  businessDetailsSchema,
-  IndividualDetails,
-  PrincipalPlace,
-} from '../../shared/api/users';
+import type { BeneficialOwner, businessDetailsSchema, IndividualDetails, PrincipalPlace } from '../../shared/api/users';
 
 /**
  * The registration model of spec A §3, carried across the registration steps.

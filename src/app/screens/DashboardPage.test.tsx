@@ -1,18 +1,31 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { paths } from '../../shared/api/paths';
+import { EngineClientContext } from '../engine-client/engine-context';
 import { session } from '../session/session';
-import { createFakeFetch, jsonResponse } from '../testing/fake-fetch';
+import { createFakeFetch, jsonResponse, type FetchCall } from '../testing/fake-fetch';
 import { renderAt } from '../testing/render';
 import { wireUser } from '../testing/users';
 import { toast } from '../toast/toast';
 import DashboardPage from './DashboardPage';
+import { fakeEngine } from './exchange/testing/fake-engine';
+import { snapshot } from './exchange/testing/fake-snapshot';
+
+let engine = fakeEngine();
+const inEngine = (node: ReactNode) => <EngineClientContext.Provider value={engine.client}>{node}</EngineClientContext.Provider>;
+
+/** Answers per path; anything unlisted is an empty list. */
+function byPath(answers: Record<string, (call: FetchCall) => Response>) {
+  return createFakeFetch((call) => (answers[call.path] ?? (() => jsonResponse(200, [])))(call));
+}
 
 beforeEach(() => {
   localStorage.clear();
   session.setUser(wireUser());
+  engine = fakeEngine();
   vi.spyOn(toast, 'error').mockImplementation(() => 0);
 });
 afterEach(() => {
@@ -22,48 +35,103 @@ afterEach(() => {
 });
 
 test('A7 dashboard: shows the balances from GET /v1/account-management/balances', async () => {
-  const fake = createFakeFetch(() =>
-    jsonResponse(200, [
-      { currency: 'usd', balance: '1250.50000000', available: '1000.5' },
-      { currency: 'btc', balance: 0.5, available: '0.25' },
-    ]),
-  );
+  const fake = byPath({
+    [paths.account.balances]: () =>
+      jsonResponse(200, [
+        { currency: 'usd', balance: '1250.50000000', available: '1000.5' },
+        { currency: 'btc', balance: 0.5, available: '0.25' },
+      ]),
+  });
   vi.stubGlobal('fetch', fake.fetch);
-  renderAt(<DashboardPage />, '/dashboard');
+  renderAt(inEngine(<DashboardPage />), '/dashboard');
 
-  const table = await screen.findByRole('table');
+  const table = await screen.findByRole('table', { name: 'Balances' });
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows.map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
     ['BTC', '0.5', '0.25'],
     ['USD', '1250.5', '1000.5'],
   ]);
-  expect(fake.calls[0]).toMatchObject({ method: 'GET', path: paths.account.balances, credentials: 'include' });
+  expect(fake.callsTo(paths.account.balances)[0]).toMatchObject({ method: 'GET', credentials: 'include' });
   expect(screen.getByText(/Welcome back, Ada/)).toBeTruthy();
 });
 
 test('dashboard: links onward to exchange, portfolio, fee rates and payments', async () => {
-  vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(200, [])).fetch);
-  renderAt(<DashboardPage />, '/dashboard');
+  vi.stubGlobal('fetch', byPath({}).fetch);
+  renderAt(inEngine(<DashboardPage />), '/dashboard');
   expect(await screen.findByText(/No balances yet/)).toBeTruthy();
   const onward = screen.getByRole('navigation', { name: 'Go to' });
-  expect(within(onward).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/exchange', '/portfolio', '/fee-rates', '/payments']);
+  expect(
+    within(onward)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href')),
+  ).toEqual(['/exchange', '/portfolio', '/fee-rates', '/payments']);
 });
 
 test('dashboard: a failed load can be retried', async () => {
   let n = 0;
   vi.stubGlobal(
     'fetch',
-    createFakeFetch(() => (++n === 1 ? jsonResponse(503, { title: 'Service Unavailable', status: 503 }) : jsonResponse(200, [{ currency: 'eth', balance: '2', available: '2' }]))).fetch,
+    byPath({
+      [paths.account.balances]: () =>
+        ++n === 1
+          ? jsonResponse(503, { title: 'Service Unavailable', status: 503 })
+          : jsonResponse(200, [{ currency: 'eth', balance: '2', available: '2' }]),
+    }).fetch,
   );
-  renderAt(<DashboardPage />, '/dashboard');
+  renderAt(inEngine(<DashboardPage />), '/dashboard');
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('rowheader', { name: 'ETH' })).toBeTruthy();
   expect(toast.error).toHaveBeenCalledWith('Service Unavailable', expect.anything());
 });
 
-test('A4 dashboard: an unfinished setup step is pointed out', async () => {
-  session.setUser(wireUser({ email_confirmed: false }));
-  vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(200, [])).fetch);
-  renderAt(<DashboardPage />, '/dashboard');
+test('A4 dashboard: every unfinished setup step is pointed out, the bank account included', async () => {
+  session.setUser(wireUser({ email_confirmed: false, phone_confirmed: false }));
+  vi.stubGlobal('fetch', byPath({ [paths.payments.bankAccount]: () => jsonResponse(200, {}) }).fetch);
+  renderAt(inEngine(<DashboardPage />), '/dashboard');
   expect((await screen.findByRole('link', { name: 'Verify your email address' })).getAttribute('href')).toBe('/verify/email');
+  expect(screen.getByRole('link', { name: 'Verify your phone number' }).getAttribute('href')).toBe('/verify/phone');
+  expect((await screen.findByRole('link', { name: 'Add and verify a bank account' })).getAttribute('href')).toBe('/payments/bank-account');
+});
+
+test('dashboard: total USD value from the worker, latest transactions and live open orders', async () => {
+  vi.stubGlobal(
+    'fetch',
+    byPath({
+      [paths.account.transactions]: () =>
+        jsonResponse(200, {
+          data: [{ id: 7, day: '2026-11-20', action: 'Deposit', currency: 'btc', amount: '0.5', status: 'done' }],
+          next_after: null,
+        }),
+    }).fetch,
+  );
+  engine = fakeEngine(
+    snapshot({
+      valuation: { byCurrency: { btc: '30000.00' }, totalUsd: '30000.00', unpriced: [], pricing: [] },
+      openOrders: {
+        status: 'ready',
+        items: [{ id: '9', date_added: 1, status: 'open', pair: 'btcusd', action: 'buy', type: 'limit', price: '59000', quantity: '0.1' }],
+      },
+    }),
+  );
+  renderAt(inEngine(<DashboardPage />), '/dashboard');
+  expect(screen.getByTestId('dashboard-total').textContent).toBe('$30000.00');
+  expect(await screen.findByText('Deposit BTC')).toBeTruthy();
+  expect(within(screen.getByRole('region', { name: 'Open orders' })).getByText('buy BTCUSD')).toBeTruthy();
+});
+
+test('CORE.engine.valuation-pricing-not-unpriced, CORE.engine.valuation-unpriced-warning: a price still loading shows a loading state, only a missing USD price warns', () => {
+  vi.stubGlobal('fetch', byPath({}).fetch);
+  engine = fakeEngine(snapshot({ valuation: { byCurrency: { btc: null }, totalUsd: null, unpriced: [], pricing: ['btc'] } }));
+  renderAt(inEngine(<DashboardPage />), '/dashboard');
+  expect(screen.getByTestId('dashboard-total').textContent).toBe('—');
+  expect(screen.getByTestId('dashboard-total').getAttribute('aria-busy')).toBe('true');
+  expect(screen.getByTestId('dashboard-pricing').textContent).toBe('Loading prices…');
+  expect(screen.queryByText(/Without a USD price/)).toBeNull();
+  cleanup();
+
+  engine = fakeEngine(snapshot({ valuation: { byCurrency: { btc: null, xyz: null }, totalUsd: '0.00', unpriced: ['xyz'], pricing: [] } }));
+  renderAt(inEngine(<DashboardPage />), '/dashboard');
+  expect(screen.getByText('Without a USD price: XYZ')).toBeTruthy();
+  expect(screen.queryByTestId('dashboard-pricing')).toBeNull();
+  expect(screen.getByTestId('dashboard-total').textContent).toBe('$0.00');
 });

@@ -4,7 +4,11 @@ import { displayAmount, fetchBalances } from '../data/balances';
 import { createResource } from '../data/resource';
 import { useResource } from '../hooks/useResource';
 import { useSession } from '../hooks/useSession';
-import { postLoginRoute } from '../session/post-login-route';
+import { useValuation } from '../hooks/useValuation';
+import RecentActivity from './dashboard/RecentActivity';
+import { missingSetupSteps } from './dashboard/setup-steps';
+import './money/money.css';
+import { fetchBankAccounts } from './payments/payments-api';
 
 const onwardLinks = [
   { to: '/exchange', title: 'Exchange', text: 'Trade crypto pairs with live prices and an order book.' },
@@ -13,18 +17,23 @@ const onwardLinks = [
   { to: '/payments', title: 'Payments', text: 'Bank account, wire instructions and ACH.' },
 ] as const;
 
-const SETUP_STEPS: Record<string, string> = {
-  '/business/principal-address': 'Finish your business details',
-  '/verify/email': 'Verify your email address',
-  '/verify/phone': 'Verify your phone number',
-  '/enhanced-due-diligence': 'Answer the enhanced due diligence questions',
-};
+/** Whether the user has an active bank account; null when it could not be told. */
+async function hasActiveBankAccount(signal: AbortSignal): Promise<boolean | null> {
+  try {
+    return (await fetchBankAccounts(signal, true)).some((a) => a.status === 'active');
+  } catch {
+    return null;
+  }
+}
 
 export default function DashboardPage() {
   const { user } = useSession();
   const [balances] = useState(() => createResource(fetchBalances));
   const state = useResource(balances);
-  const nextStep = user ? postLoginRoute(user) : '/';
+  const [bank] = useState(() => createResource(hasActiveBankAccount));
+  const bankState = useResource(bank);
+  const valuation = useValuation();
+  const steps = user ? missingSetupSteps(user, bankState.data ?? null) : [];
   const name = user?.first_name?.trim() || user?.email;
 
   return (
@@ -34,11 +43,37 @@ export default function DashboardPage() {
         {name && <p className="muted">Welcome back, {name}.</p>}
       </header>
 
-      {SETUP_STEPS[nextStep] && (
-        <div className="alert alert-warning" role="status">
-          Your account is not fully set up. <Link to={nextStep}>{SETUP_STEPS[nextStep]}</Link>
-        </div>
+      {steps.length > 0 && (
+        <section className="alert alert-warning" aria-labelledby="setup-title">
+          <h2 id="setup-title" className="card-title">
+            Your account is not fully set up
+          </h2>
+          <ul className="steps-list">
+            {steps.map((step) => (
+              <li key={step.to}>
+                <Link to={step.to}>{step.text}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
+
+      <section className="card" aria-labelledby="total-title">
+        <h2 id="total-title" className="card-title">
+          Total value
+        </h2>
+        <p className="stat-value" data-testid="dashboard-total" aria-busy={valuation.pricing.length > 0}>
+          {valuation.totalUsd === null ? '—' : `$${valuation.totalUsd}`}
+        </p>
+        {valuation.pricing.length > 0 && (
+          <p className="muted" role="status" data-testid="dashboard-pricing">
+            Loading prices…
+          </p>
+        )}
+        {valuation.unpriced.length > 0 && (
+          <p className="muted">Without a USD price: {valuation.unpriced.map((c) => c.toUpperCase()).join(', ')}</p>
+        )}
+      </section>
 
       <section className="card" aria-labelledby="balances-title" aria-busy={state.status === 'loading'}>
         <div className="card-header">
@@ -63,7 +98,7 @@ export default function DashboardPage() {
             No balances yet. <Link to="/portfolio">Make a deposit</Link> to get started.
           </p>
         ) : (
-          <table className="table">
+          <table className="table" aria-labelledby="balances-title">
             <thead>
               <tr>
                 <th scope="col">Currency</th>
@@ -89,6 +124,8 @@ export default function DashboardPage() {
           </table>
         )}
       </section>
+
+      <RecentActivity />
 
       <nav className="tiles" aria-label="Go to">
         {onwardLinks.map((link) => (

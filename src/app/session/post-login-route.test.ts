@@ -18,7 +18,13 @@ describe('A4.session.post-login-route-order: the first check that applies decide
   });
 
   test('A4.session.post-login-unverified-email: then an unverified email', () => {
-    const u = user({ account_type: 'corporation', has_submitted_principal_address: true, has_submitted_beneficial_owners: true, email_confirmed: false, phone_confirmed: false });
+    const u = user({
+      account_type: 'corporation',
+      has_submitted_principal_address: true,
+      has_submitted_beneficial_owners: true,
+      email_confirmed: false,
+      phone_confirmed: false,
+    });
     expect(postLoginRoute(u)).toBe('/verify/email');
     // An individual never needs the business steps.
     expect(postLoginRoute(user({ email_confirmed: false }))).toBe('/verify/email');
@@ -39,7 +45,14 @@ describe('A4.session.post-login-route-order: the first check that applies decide
   });
 
   test('CORE.login.return-url-safe: an unsafe returnUrl is ignored', () => {
-    for (const bad of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'portfolio', '/account/login?x=1']) {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'portfolio',
+      '/account/login?x=1',
+    ]) {
       expect(postLoginRoute(user({}), bad)).toBe('/');
     }
   });

@@ -12,7 +12,9 @@ afterEach(() => {
 
 test('A3.user.stored-locally: the user is stored locally and read back on start', () => {
   store = createSessionStore({ storage: localStorage, events: window });
-  const user = store.setUser(wireUser({ account_type: undefined, accountType: 'corporation', email_confirmed: 'true' as unknown as boolean }));
+  const user = store.setUser(
+    wireUser({ account_type: undefined, accountType: 'corporation', email_confirmed: 'true' as unknown as boolean }),
+  );
   expect(user).toMatchObject({ account_type: 'corporation', email_confirmed: true });
   expect(JSON.parse(localStorage.getItem(storageKeys.user)!)).toMatchObject({ account_type: 'corporation' });
 

@@ -27,7 +27,9 @@ afterEach(() => {
 });
 
 test('A7.auth.login, A4.session.login-stores-user: login stores user_details as the session', async () => {
-  const fake = createFakeFetch(() => jsonResponse(200, { user_details: wireUser({ account_type: undefined, accountType: 'corporation' }) }));
+  const fake = createFakeFetch(() =>
+    jsonResponse(200, { user_details: wireUser({ account_type: undefined, accountType: 'corporation' }) }),
+  );
   vi.stubGlobal('fetch', fake.fetch);
   const user = await session.login('ada@example.com', 'pw');
   expect(user.account_type).toBe('corporation');

@@ -64,7 +64,9 @@ function loadCurrentUser(): Promise<User | null> {
       });
       return store.setUser(user);
     } catch {
-      store.clear();
+      // A failed refresh has already ended the session with its reason (expire below); clearing
+      // again would drop that reason and send the user to log in without being told why.
+      if (store.getSnapshot().user !== null) store.clear();
       return null;
     } finally {
       store.markChecked();

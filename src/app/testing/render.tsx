@@ -15,7 +15,20 @@ export function renderRoutes(routes: RouteObject[], initialPath = '/') {
 
 /** One element on every path, plus the location probe. */
 export function renderAt(element: ReactNode, initialPath = '/') {
-  return renderRoutes([{ path: '*', element: (<>{element}<LocationProbe /></>) }], initialPath);
+  return renderRoutes(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {element}
+            <LocationProbe />
+          </>
+        ),
+      },
+    ],
+    initialPath,
+  );
 }
 
 /** window.matchMedia answering every query with `matches` (jsdom has none). */

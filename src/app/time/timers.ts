@@ -7,6 +7,8 @@ export type Cancel = () => void;
 export interface Timers {
   /** Milliseconds on a monotonic clock. */
   now(): number;
+  /** Milliseconds since the Unix epoch: for deadlines and dates that came from the server or the engine. */
+  epochNow(): number;
   /** Runs `fn` once after `ms`. */
   after(ms: number, fn: () => void): Cancel;
 }
@@ -14,6 +16,7 @@ export interface Timers {
 /** The page's clock and timers, looked up at call time so fake timers installed later still apply. */
 export const systemTimers: Timers = {
   now: () => performance.now(),
+  epochNow: () => Date.now(),
   after(ms, fn) {
     const id = setTimeout(fn, ms);
     return () => clearTimeout(id);

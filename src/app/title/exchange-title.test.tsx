@@ -52,7 +52,12 @@ describe('tab title (spec B §1)', () => {
     const timers = new ManualTimers();
     const store = fakeStore<{ base: string; bid: string | null }>({ base: 'BTC', bid: '60000' });
     function Probe() {
-      useDocumentTitle(store, (s) => exchangeTitle({ base: s.base, quote: 'USD', bestBid: s.bid }), { minIntervalMs: 500, subject: (s) => s.base }, timers);
+      useDocumentTitle(
+        store,
+        (s) => exchangeTitle({ base: s.base, quote: 'USD', bestBid: s.bid }),
+        { minIntervalMs: 500, subject: (s) => s.base },
+        timers,
+      );
       return null;
     }
     const { unmount } = render(<Probe />);

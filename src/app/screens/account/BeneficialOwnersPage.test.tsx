@@ -9,7 +9,12 @@ import BeneficialOwnersPage from './BeneficialOwnersPage';
 
 useCleanAccountState();
 
-const business = { account_type: 'corporation' as const, has_submitted_principal_address: true, email_confirmed: false, phone_confirmed: false };
+const business = {
+  account_type: 'corporation' as const,
+  has_submitted_principal_address: true,
+  email_confirmed: false,
+  phone_confirmed: false,
+};
 
 function setup() {
   session.setUser(wireUser(business));
@@ -131,7 +136,9 @@ describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
   });
 
   it('A2 beneficial owners: owners are added and removed; Finish sends each with every field', async () => {
-    const api = fakeApi().on('PUT', paths.users.beneficialOwners, ok()).on('GET', paths.users.me, ok(wireUser(business)));
+    const api = fakeApi()
+      .on('PUT', paths.users.beneficialOwners, ok())
+      .on('GET', paths.users.me, ok(wireUser(business)));
     const { user } = setup();
     await user.click(add());
     await user.click(add());

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm, type Control, type UseFormSetValue } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { accountLimits } from '../../../shared/constants';
-import { FormAlert } from '../../forms/FormAlert';
 import { FormDate, FormText } from '../../forms/form-fields';
 import { emptyBeneficialOwner } from '../../registration/beneficial-owner-defaults';
 import { beneficialOwnerBody } from '../../registration/registration-request';
@@ -16,9 +15,9 @@ import { session } from '../../session/session';
 import { submitBeneficialOwners } from './account-api';
 import { accountRoutes } from './account-routes';
 import { IdentityFields } from './IdentityFields';
+import { RegistrationStepPage } from './RegistrationStepPage';
 import { ResidenceFields } from './ResidenceFields';
 import { submitFailure, type SubmitFailure } from './submit-failure';
-import '../../forms/forms.css';
 
 /** Spec A §2/§4 beneficial owners step: add or remove owners, then Finish. */
 export default function BeneficialOwnersPage() {
@@ -48,48 +47,38 @@ export default function BeneficialOwnersPage() {
     navigate(accountRoutes.verifyEmail, { replace: true });
   }
 
+  const intro = (
+    <p className="form-section__intro">
+      A beneficial owner is anyone owning {accountLimits.beneficialOwnerThresholdPercent}% or more of the business, or else an executive
+      officer. Add each of them below.
+    </p>
+  );
+  const step = { form, failure, onSubmit: handleSubmit(onSubmit) };
+
   return (
-    <section className="page account-page">
-      <p>
-        <Link to={accountRoutes.principalAddress}>Back</Link>
-      </p>
-      <h1>Beneficial owners</h1>
-      <p className="form-section__intro">
-        A beneficial owner is anyone owning {accountLimits.beneficialOwnerThresholdPercent}% or more of the business, or else
-        an executive officer. Add each of them below.
-      </p>
-      <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <fieldset className="form-section" disabled={formState.isSubmitting}>
-          {fields.map((field, index) => (
-            <OwnerCard
-              key={field.id}
-              index={index}
-              control={control}
-              setValue={setValue}
-              revalidate={formState.isSubmitted}
-              onRemove={() => remove(index)}
-            />
-          ))}
-          {fields.length === 0 ? <p>No beneficial owners added.</p> : null}
-          <div className="form-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => append(emptyBeneficialOwner())}>
-              Add beneficial owner
-            </button>
-          </div>
-          {listError ? (
-            <p className="field-error" role="alert">
-              {listError}
-            </p>
-          ) : null}
-        </fieldset>
-        {failure ? <FormAlert title={failure.title} details={failure.details} /> : null}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-            Finish
-          </button>
-        </div>
-      </form>
-    </section>
+    <RegistrationStepPage title="Beneficial owners" submitLabel="Finish" backTo={accountRoutes.principalAddress} intro={intro} step={step}>
+      {fields.map((field, index) => (
+        <OwnerCard
+          key={field.id}
+          index={index}
+          control={control}
+          setValue={setValue}
+          revalidate={formState.isSubmitted}
+          onRemove={() => remove(index)}
+        />
+      ))}
+      {fields.length === 0 ? <p>No beneficial owners added.</p> : null}
+      <div className="form-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => append(emptyBeneficialOwner())}>
+          Add beneficial owner
+        </button>
+      </div>
+      {listError ? (
+        <p className="field-error" role="alert">
+          {listError}
+        </p>
+      ) : null}
+    </RegistrationStepPage>
   );
 }
 
@@ -101,6 +90,7 @@ function OwnerCard({
   onRemove,
 }: {
   index: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's context and output types vary per form; the field reads values only
   control: Control<BeneficialOwnersFormInput, any, any>;
   setValue: UseFormSetValue<BeneficialOwnersFormInput>;
   revalidate: boolean;

@@ -14,6 +14,7 @@ export function BusinessDetailsFields({
   setValue,
   revalidate,
 }: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's context and output types vary per form; the field reads values only
   control: Control<BusinessFormInput, any, any>;
   setValue: UseFormSetValue<BusinessFormInput>;
   revalidate: boolean;
@@ -68,9 +69,21 @@ export function BusinessDetailsFields({
         <FormText control={control} name="business_details.tax_id" label="Tax ID" autoComplete="off" />
         <FormText control={control} name="business_details.registration_number" label="Registration number" autoComplete="off" />
       </div>
-      <FormText control={control} name="business_details.website" label="Website (optional)" type="url" autoComplete="url" placeholder="https://" />
+      <FormText
+        control={control}
+        name="business_details.website"
+        label="Website (optional)"
+        type="url"
+        autoComplete="url"
+        placeholder="https://"
+      />
       <FormTextArea control={control} name="business_details.description" label="Description" />
-      <FormYesNo control={control} name="business_details.accredited_investor" label="Are you an accredited investor?" hint={accreditedHint} />
+      <FormYesNo
+        control={control}
+        name="business_details.accredited_investor"
+        label="Are you an accredited investor?"
+        hint={accreditedHint}
+      />
       <FormYesNo control={control} name="business_details.non_agent_intermediary" label="Are you a non-agent intermediary?" />
       <FormSelect
         control={control}

@@ -28,7 +28,11 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
   });
 
   it("A4 forgot password: success shows 'Password Reset Email Sent' with Back to Login", async () => {
-    const api = fakeApi().on('POST', paths.auth.forgotPassword, ok({ message: 'If the address is registered, a reset link is on its way.' }));
+    const api = fakeApi().on(
+      'POST',
+      paths.auth.forgotPassword,
+      ok({ message: 'If the address is registered, a reset link is on its way.' }),
+    );
     const { user } = setup();
     await user.type(email(), '  ada@example.com ');
     await user.click(send());
@@ -39,7 +43,11 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
   });
 
   it('A8 forgot password failure: the server message, and try again returns to the form', async () => {
-    fakeApi().on('POST', paths.auth.forgotPassword, problem(429, 'Too many requests. Please wait a moment and try again.', { code: 'rate_limited' }));
+    fakeApi().on(
+      'POST',
+      paths.auth.forgotPassword,
+      problem(429, 'Too many requests. Please wait a moment and try again.', { code: 'rate_limited' }),
+    );
     const { user } = setup();
     await user.type(email(), 'ada@example.com');
     await user.click(send());

@@ -4,6 +4,7 @@ import { FormMasked, FormSelect, FormText } from '../../forms/form-fields';
 import { defaultIdType, idNumberLabel, idTypeOptions, SSN_MASK } from '../../registration/identity';
 
 export interface IdentityFieldsProps<T extends FieldValues> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's context and output types vary per form; the field reads values only
   control: Control<T, any, any>;
   setValue: UseFormSetValue<T>;
   /** Path of the object holding id_country_code, id_type and id_number, e.g. 'individual.'. */

@@ -80,7 +80,11 @@ describe('PrincipalAddressPage (spec A §2 business/principal-address)', () => {
   });
 
   it('A8 principal address failure shows Invalid request.', async () => {
-    fakeApi().on('PUT', paths.users.principalAddress, validationProblem({ principal_place_postal_code: ['Please enter the principal place postal code.'] }));
+    fakeApi().on(
+      'PUT',
+      paths.users.principalAddress,
+      validationProblem({ principal_place_postal_code: ['Please enter the principal place postal code.'] }),
+    );
     const { user } = setup();
     await fillValid(user);
     await user.click(submit());

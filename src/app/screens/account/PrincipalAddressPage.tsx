@@ -5,13 +5,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { principalAddressRequestSchema, type PrincipalAddressRequest } from '../../../shared/api/users';
 import { accountLimits } from '../../../shared/constants';
-import { FormAlert } from '../../forms/FormAlert';
 import { principalPlaceBody } from '../../registration/registration-request';
 import { useSession } from '../../hooks/useSession';
 import { session } from '../../session/session';
 import { submitPrincipalAddress } from './account-api';
 import { accountRoutes } from './account-routes';
 import { PrincipalPlaceFields } from './PrincipalPlaceFields';
+import { RegistrationStepPage } from './RegistrationStepPage';
 import { submitFailure, type SubmitFailure } from './submit-failure';
 import '../../forms/forms.css';
 
@@ -79,19 +79,13 @@ function PrincipalAddressForm() {
   }
 
   return (
-    <section className="page account-page">
-      <h1>Business registration</h1>
-      <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <fieldset className="form-section" disabled={formState.isSubmitting}>
-          <PrincipalPlaceFields control={control} setValue={setValue} prefix="" revalidate={formState.isSubmitted} />
-        </fieldset>
-        {failure ? <FormAlert title={failure.title} details={failure.details} /> : null}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-            Continue
-          </button>
-        </div>
-      </form>
-    </section>
+    <RegistrationStepPage
+      title="Business registration"
+      submitLabel="Continue"
+      backTo={null}
+      step={{ form, failure, onSubmit: handleSubmit(onSubmit) }}
+    >
+      <PrincipalPlaceFields control={control} setValue={setValue} prefix="" revalidate={formState.isSubmitted} />
+    </RegistrationStepPage>
   );
 }

@@ -4,6 +4,7 @@ import { countryOptions, usStateOptions } from '../../../shared/geo';
 import { FormSelect, FormText } from '../../forms/form-fields';
 
 export interface PrincipalPlaceFieldsProps<T extends FieldValues> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's context and output types vary per form; the field reads values only
   control: Control<T, any, any>;
   setValue: UseFormSetValue<T>;
   /** '' when the five fields sit at the top of the form, 'business.' inside the registration. */
@@ -39,7 +40,13 @@ export function PrincipalPlaceFields<T extends FieldValues>({ control, setValue,
         }}
       />
       {country === accountLimits.defaultCountry ? (
-        <FormSelect control={control} name={name('principal_place_state')} label="State" placeholder="Select a state" options={usStateOptions} />
+        <FormSelect
+          control={control}
+          name={name('principal_place_state')}
+          label="State"
+          placeholder="Select a state"
+          options={usStateOptions}
+        />
       ) : null}
       <FormText control={control} name={name('principal_place_address')} label="Address" autoComplete="street-address" />
       <div className="form-row">

@@ -119,7 +119,18 @@ describe('RegisterBusinessPage (spec A §2 business registration)', () => {
     const api = fakeApi().on(
       'POST',
       paths.users.register,
-      ok({ user_details: wireUser({ email: 'grace@example.com', account_type: 'corporation', email_confirmed: false, phone_confirmed: false, has_submitted_principal_address: true }) }, 201),
+      ok(
+        {
+          user_details: wireUser({
+            email: 'grace@example.com',
+            account_type: 'corporation',
+            email_confirmed: false,
+            phone_confirmed: false,
+            has_submitted_principal_address: true,
+          }),
+        },
+        201,
+      ),
     );
     const { user } = setup();
     await fillValid(user);

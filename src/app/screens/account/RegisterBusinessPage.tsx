@@ -1,18 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
 import { accountLimits } from '../../../shared/constants';
-import { FormAlert } from '../../forms/FormAlert';
 import { businessFormSchema, type BusinessFormInput, type BusinessFormOutput } from '../../registration/registration-forms';
-import { registrationStore } from '../../registration/registration-store';
-import { submitRegistration } from '../../registration/submit-registration';
 import { accountRoutes } from './account-routes';
 import { BusinessDetailsFields } from './BusinessDetailsFields';
 import { PrincipalPlaceFields } from './PrincipalPlaceFields';
+import { RegistrationStepPage } from './RegistrationStepPage';
 import { RequirePassword } from './RequirePassword';
-import { returnForPassword, submitFailure, type SubmitFailure } from './submit-failure';
-import '../../forms/forms.css';
+import { useRegistrationStep } from './useRegistrationStep';
 
 /**
  * Spec A §2 business registration: principal place of business and business details,
@@ -28,16 +22,10 @@ export default function RegisterBusinessPage() {
 }
 
 function BusinessForm() {
-  const navigate = useNavigate();
-  const [initial] = useState(() => registrationStore.get());
-  const [failure, setFailure] = useState<SubmitFailure | null>(null);
-
-  const form = useForm<BusinessFormInput, unknown, BusinessFormOutput>({
+  const step = useRegistrationStep<BusinessFormInput, BusinessFormOutput>({
     resolver: zodResolver(businessFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: {
-      business: initial.business,
+    defaultValues: (saved) => ({
+      business: saved.business,
       business_details: {
         entity_name: '',
         incorporation_country: accountLimits.defaultCountry,
@@ -48,46 +36,23 @@ function BusinessForm() {
         website: '',
         description: '',
         // Yes/no and the lists start unanswered so "please specify" means something.
-        ...initial.business_details,
+        ...saved.business_details,
       },
-    },
-  });
-  const { control, setValue, handleSubmit, formState } = form;
-
-  async function onSubmit(values: BusinessFormOutput) {
-    setFailure(null);
-    const model = registrationStore.update({
+    }),
+    toModel: (values) => ({
       account_type: 'corporation',
       account_purpose: values.business_details.account_purpose,
       business: { ...values.business, principal_place_state: values.business.principal_place_state ?? '' },
       business_details: values.business_details,
-    });
-    try {
-      await submitRegistration(model);
-      navigate(accountRoutes.beneficialOwners, { replace: true });
-    } catch (error) {
-      if (!returnForPassword(error, navigate)) setFailure(submitFailure(error, form));
-    }
-  }
+    }),
+    next: accountRoutes.beneficialOwners,
+  });
+  const { control, setValue, formState } = step.form;
 
   return (
-    <section className="page account-page">
-      <p>
-        <Link to={accountRoutes.register}>Back</Link>
-      </p>
-      <h1>Business registration</h1>
-      <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <fieldset className="form-section" disabled={formState.isSubmitting}>
-          <PrincipalPlaceFields control={control} setValue={setValue} prefix="business." revalidate={formState.isSubmitted} />
-          <BusinessDetailsFields control={control} setValue={setValue} revalidate={formState.isSubmitted} />
-        </fieldset>
-        {failure ? <FormAlert title={failure.title} details={failure.details} /> : null}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-            Continue
-          </button>
-        </div>
-      </form>
-    </section>
+    <RegistrationStepPage title="Business registration" submitLabel="Continue" step={step}>
+      <PrincipalPlaceFields control={control} setValue={setValue} prefix="business." revalidate={formState.isSubmitted} />
+      <BusinessDetailsFields control={control} setValue={setValue} revalidate={formState.isSubmitted} />
+    </RegistrationStepPage>
   );
 }

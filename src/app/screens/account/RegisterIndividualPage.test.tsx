@@ -64,7 +64,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     for (const text of expected) expect(await screen.findByText(text)).toBeTruthy();
   });
 
-  it("A5 individual: no nationality and no residential country show their messages", async () => {
+  it('A5 individual: no nationality and no residential country show their messages', async () => {
     seedStep1();
     const { user } = setup();
     await user.selectOptions(field('Nationality / citizenship (ID country)'), '');
@@ -123,11 +123,19 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     const { user } = setup();
     const idType = field('ID type') as HTMLSelectElement;
     expect(idType.value).toBe('ssn');
-    expect(within(idType).getAllByRole('option').map((o) => o.textContent)).toEqual(['SSN', 'Passport']);
+    expect(
+      within(idType)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['SSN', 'Passport']);
 
     await user.selectOptions(field('Nationality / citizenship (ID country)'), 'GB');
     expect((field('ID type') as HTMLSelectElement).value).toBe('passport');
-    expect(within(field('ID type')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Passport']);
+    expect(
+      within(field('ID type'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Passport']);
     expect(screen.getByLabelText('Passport number')).toBeTruthy();
     expect(screen.queryByLabelText('SSN')).toBeNull();
 
@@ -175,7 +183,11 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
 
   it('A7 Create Account posts the full registration model, logs the user in and goes to /verify/email', async () => {
     seedStep1();
-    const api = fakeApi().on('POST', paths.users.register, ok({ user_details: wireUser({ email_confirmed: false, phone_confirmed: false }) }, 201));
+    const api = fakeApi().on(
+      'POST',
+      paths.users.register,
+      ok({ user_details: wireUser({ email_confirmed: false, phone_confirmed: false }) }, 201),
+    );
     const { user } = setup();
     await user.selectOptions(field('Account purpose'), 'Trading');
     await fillValid(user);
@@ -250,7 +262,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(within(alert).getByText('An account with this email address already exists.')).toBeTruthy();
   });
 
-  it('a breached password refused by the server goes back to step 1 and shows there on the password field', async () => {
+  it('API.security.breached-password-refused: a breached password refused by the server goes back to step 1 and shows there on the password field', async () => {
     seedStep1();
     fakeApi().on(
       'POST',
@@ -266,14 +278,20 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
 
     const password = await screen.findByLabelText('Password', { exact: true });
     expect(password.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toContain(passwordPolicyMessages.breached);
+    expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      passwordPolicyMessages.breached,
+    );
     // Continue with the same password does nothing; another one clears the message.
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText(passwordPolicyMessages.breached)).toBeTruthy();
     await user.type(password, 'x');
     expect(screen.queryByText(passwordPolicyMessages.breached)).toBeNull();
     // The details typed on the individual step are still there in memory.
-    expect(registrationStore.get().individual).toMatchObject({ dob: '1990-05-17', id_number: '123-45-6789', residential_city: 'San Francisco' });
+    expect(registrationStore.get().individual).toMatchObject({
+      dob: '1990-05-17',
+      id_number: '123-45-6789',
+      residential_city: 'San Francisco',
+    });
   });
 
   it('the password is never stored: after a reload the user re-enters it on step 1', async () => {

@@ -118,7 +118,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(field('Password').getAttribute('aria-invalid')).toBeNull();
   });
 
-  it("A5 register: a three-character password 'aA!' is refused for its length and missing digit; Continue stays", async () => {
+  it("API.security.password-rule-registration: a three-character password 'aA!' is refused for its length and missing digit; Continue stays", async () => {
     const { user } = setup();
     await fillValid(user, 'aA!');
     expect(screen.getByText(policy.tooShort)).toBeTruthy();

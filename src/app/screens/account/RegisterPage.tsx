@@ -74,7 +74,13 @@ export default function RegisterPage() {
         </p>
       ) : null}
       <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormSelect control={control} name="account_type" label="Account type" placeholder="Select an account type" options={accountTypeOptions} />
+        <FormSelect
+          control={control}
+          name="account_type"
+          label="Account type"
+          placeholder="Select an account type"
+          options={accountTypeOptions}
+        />
         <div className="form-row">
           <FormText control={control} name="first_name" label="First name" autoComplete="given-name" />
           <FormText control={control} name="last_name" label="Last name" autoComplete="family-name" />

@@ -71,6 +71,20 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(screen.queryByText(m.weakPassword)).toBeNull();
   });
 
+  it('A5.reset-password.character-classes: a symbol other than @$!%*?& does not count; one of them does', async () => {
+    const api = fakeApi().on('POST', paths.auth.validateResetToken, ok({ valid: true }));
+    const { user } = setup();
+    await screen.findByLabelText('New password');
+    await user.type(newPassword(), 'Has#Wrong1Symbol');
+    await user.type(confirm(), 'Has#Wrong1Symbol');
+    await user.click(submit());
+    expect(await screen.findByText(m.weakPassword)).toBeTruthy();
+    expect(newPassword().getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', paths.auth.resetPassword)).toHaveLength(0);
+    await user.type(newPassword(), '&');
+    expect(screen.queryByText(m.weakPassword)).toBeNull();
+  });
+
   it('A5 reset: Passwords do not match.', async () => {
     fakeApi().on('POST', paths.auth.validateResetToken, ok({ valid: true }));
     const { user } = setup();
@@ -101,13 +115,16 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/account/login');
   });
 
-  it('a breached password refused by the server shows on the field and keeps the form (the link is still good)', async () => {
+  it('API.security.breached-password-refused: a breached password refused by the server shows on the field and keeps the form (the link is still good)', async () => {
     const api = fakeApi()
       .on('POST', paths.auth.validateResetToken, ok({ valid: true }))
       .on(
         'POST',
         paths.auth.resetPassword,
-        problem(400, passwordPolicyMessages.breached, { code: 'password_breached', errors: { new_password: [passwordPolicyMessages.breached] } }),
+        problem(400, passwordPolicyMessages.breached, {
+          code: 'password_breached',
+          errors: { new_password: [passwordPolicyMessages.breached] },
+        }),
         ok({ success: true, message: 'Password changed.' }),
       );
     const { user } = setup();

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/api/password-policy';
+import { PASSWORD_MIN_LENGTH, RESET_PASSWORD_SYMBOLS } from '../../../shared/api/password-policy';
 import { passwordMessages } from '../../../shared/messages';
 import { FormText } from '../../forms/form-fields';
 import { applyServerFieldErrors } from '../../forms/server-errors';
@@ -111,7 +111,7 @@ function NewPasswordForm({ onSubmit }: { onSubmit: (values: ResetPasswordForm) =
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, with a lowercase and an uppercase letter, a number and a symbol (such as @$!%*?&).`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, with a lowercase and an uppercase letter, a number and one of the symbols ${RESET_PASSWORD_SYMBOLS}.`}
         />
         <FormText control={control} name="confirm_password" label="Confirm new password" type="password" autoComplete="new-password" />
         <div className="form-actions">

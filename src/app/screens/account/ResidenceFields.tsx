@@ -4,6 +4,7 @@ import { countryOptions, usStateOptions } from '../../../shared/geo';
 import { FormSelect, FormText } from '../../forms/form-fields';
 
 export interface ResidenceFieldsProps<T extends FieldValues> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's context and output types vary per form; the field reads values only
   control: Control<T, any, any>;
   setValue: UseFormSetValue<T>;
   /** Path of the object holding the residential_* fields, e.g. 'individual.'. */
@@ -35,7 +36,13 @@ export function ResidenceFields<T extends FieldValues>({ control, setValue, pref
       <div className="form-row">
         <FormText control={control} name={name('residential_city')} label="City" autoComplete="address-level2" />
         {country === accountLimits.defaultCountry ? (
-          <FormSelect control={control} name={name('residential_state')} label="State" placeholder="Select a state" options={usStateOptions} />
+          <FormSelect
+            control={control}
+            name={name('residential_state')}
+            label="State"
+            placeholder="Select a state"
+            options={usStateOptions}
+          />
         ) : null}
         <FormText control={control} name={name('residential_postal_code')} label="Postal code" autoComplete="postal-code" />
       </div>

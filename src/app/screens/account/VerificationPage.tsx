@@ -2,18 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import {
-  verificationConfirmRequestSchema,
-  type VerificationChannel,
-  type VerificationConfirmRequest,
-} from '../../../shared/api/auth';
+import { verificationConfirmRequestSchema, type VerificationChannel, type VerificationConfirmRequest } from '../../../shared/api/auth';
 import { accountLimits, SUPPORT_EMAIL } from '../../../shared/constants';
 import { FormText } from '../../forms/form-fields';
 import { session } from '../../session/session';
 import { systemTimers, type Timers } from '../../time/timers';
 import { confirmCode, useCodeRequest } from './useVerificationCode';
 import '../../forms/forms.css';
-
 
 export interface VerificationPageProps {
   channel: VerificationChannel;
@@ -35,7 +30,11 @@ export function VerificationPage({ channel, title, intro, next, timers = systemT
   }
 
   const { canResend, resend } = useCodeRequest(channel, timers, verified);
-  const { control, handleSubmit, setError, formState } = useForm<z.input<typeof verificationConfirmRequestSchema>, unknown, VerificationConfirmRequest>({
+  const { control, handleSubmit, setError, formState } = useForm<
+    z.input<typeof verificationConfirmRequestSchema>,
+    unknown,
+    VerificationConfirmRequest
+  >({
     resolver: zodResolver(verificationConfirmRequestSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',

@@ -46,7 +46,9 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
   });
 
   it('A4 verification: a correct code marks email_confirmed and goes to /verify/phone, replacing history', async () => {
-    const api = fakeApi().on('POST', REQUEST, ok()).on('POST', CONFIRM, ok({ success: true }));
+    const api = fakeApi()
+      .on('POST', REQUEST, ok())
+      .on('POST', CONFIRM, ok({ success: true }));
     const { user } = setup();
     await user.type(code(), ' 482913 ');
     await user.click(verify());
@@ -70,7 +72,9 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
   });
 
   it('A5 verification: a wrong code from a server without our wording still reads as incorrect', async () => {
-    fakeApi().on('POST', REQUEST, ok()).on('POST', CONFIRM, { status: 422, body: { error: 'bad code' } });
+    fakeApi()
+      .on('POST', REQUEST, ok())
+      .on('POST', CONFIRM, { status: 422, body: { error: 'bad code' } });
     const { user } = setup();
     await user.type(code(), '000000');
     await user.click(verify());

@@ -38,7 +38,9 @@ describe('VerifyPhonePage (spec A §2/§4 phone verification)', () => {
   });
 
   it('A4 verification: a correct code marks phone_confirmed and goes to /, replacing history', async () => {
-    const api = fakeApi().on('POST', REQUEST, ok()).on('POST', CONFIRM, ok({ success: true }));
+    const api = fakeApi()
+      .on('POST', REQUEST, ok())
+      .on('POST', CONFIRM, ok({ success: true }));
     const { user } = setup();
     await user.type(code(), '123456');
     await user.click(verify());
@@ -50,7 +52,9 @@ describe('VerifyPhonePage (spec A §2/§4 phone verification)', () => {
   });
 
   it('A5 verification: a wrong code (phone)', async () => {
-    fakeApi().on('POST', REQUEST, ok()).on('POST', CONFIRM, problem(400, m.codeIncorrect, { code: 'verification_code_incorrect' }));
+    fakeApi()
+      .on('POST', REQUEST, ok())
+      .on('POST', CONFIRM, problem(400, m.codeIncorrect, { code: 'verification_code_incorrect' }));
     const { user } = setup();
     await user.type(code(), '999999');
     await user.click(verify());

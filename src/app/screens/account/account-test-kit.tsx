@@ -89,7 +89,12 @@ function LocationProbe() {
 
 export function renderPage(
   page: ReactElement,
-  { path, entry, extraRoutes, userOptions }: { path: string; entry?: string; extraRoutes?: ReactNode; userOptions?: Parameters<typeof userEvent.setup>[0] },
+  {
+    path,
+    entry,
+    extraRoutes,
+    userOptions,
+  }: { path: string; entry?: string; extraRoutes?: ReactNode; userOptions?: Parameters<typeof userEvent.setup>[0] },
 ) {
   // No pause between keystrokes: the forms do not debounce, and long forms stay quick.
   const user = userEvent.setup({ delay: null, ...userOptions });

@@ -37,7 +37,7 @@ function BookRow({ level, side, places }: BookRowProps) {
       <span role="cell" className={`num ex-price ex-${side}`}>
         {formatPrice(level.price, places.price)}
       </span>
-      <span role="cell" className="num">
+      <span role="cell" className="num ex-qty">
         {formatAmount(level.quantity, places.quantity)}
       </span>
       <span role="cell" className="num">

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ConnectionView } from '../../../worker/public';
+import { ManualTimers } from '../../time/manual-timers';
 import ConnectionStatus from './ConnectionStatus';
 import { connectionView } from './testing/fake-snapshot';
 
@@ -33,26 +34,30 @@ describe('connection state (spec B §4)', () => {
   });
 
   test('B4 connection indicator: a failed start says when it retries', () => {
-    render(<ConnectionStatus connection={connectionView({ state: 'Failed', reconnecting: true, attempt: 1, nextRetryAt: Date.now() + 4_000 })} onRetry={() => {}} />);
+    render(
+      <ConnectionStatus
+        connection={connectionView({ state: 'Failed', reconnecting: true, attempt: 1, nextRetryAt: Date.now() + 4_000 })}
+        onRetry={() => {}}
+      />,
+    );
     expect(label()).toBe('Failed');
     expect(screen.getByText(/^retrying in \d s$/)).toBeTruthy();
   });
 
   test('B4 connection indicator: reconnecting counts down to the next attempt; Retry asks the engine', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    vi.setSystemTime(1_000_000);
+    const timers = new ManualTimers(1_000_000);
     const onRetry = vi.fn();
     render(
       <ConnectionStatus
         connection={connectionView({ state: 'Connecting', reconnecting: true, attempt: 2, nextRetryAt: 1_004_000 })}
         onRetry={onRetry}
+        timers={timers}
       />,
     );
     expect(label()).toBe('Reconnecting');
     expect(screen.getByText('in 4 s')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => timers.advance(2_000));
     expect(screen.getByText('in 2 s')).toBeTruthy();
-    vi.useRealTimers();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });

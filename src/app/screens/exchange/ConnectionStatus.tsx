@@ -1,17 +1,20 @@
 import { memo } from 'react';
 import type { ConnectionView } from '../../../worker/public';
+import type { Timers } from '../../time/timers';
 import { connectionStatusText } from './connection-status';
 import { useSecondsUntil } from './useSecondsUntil';
 
 interface ConnectionStatusProps {
   readonly connection: ConnectionView;
   readonly onRetry: () => void;
+  /** Ticks the countdown; the page's own timers unless a test moves time by hand. */
+  readonly timers?: Timers;
 }
 
 /** The live connection's state, announced politely; Retry skips the reconnect wait. */
-function ConnectionStatus({ connection, onRetry }: ConnectionStatusProps) {
+function ConnectionStatus({ connection, onRetry, timers }: ConnectionStatusProps) {
   const status = connectionStatusText(connection);
-  const seconds = useSecondsUntil(status.countdown ? connection.nextRetryAt : null);
+  const seconds = useSecondsUntil(status.countdown ? connection.nextRetryAt : null, timers);
   return (
     <div className={`ex-connection ex-tone-${status.tone}`}>
       <span className="ex-connection-dot" aria-hidden="true" />

@@ -22,16 +22,53 @@ function renderScreen(fake = fakeEngine()) {
 }
 
 describe('exchange screen (spec B §2)', () => {
-  test('B2 exchange screen: pair selector, order book, time and sales and the coming cards', () => {
-    renderScreen();
+  test('B2.exchange.screen-parts: pair selector, order book, price chart, orders panel, order entry and time and sales', () => {
+    const fake = renderScreen();
     expect(screen.getByRole('button', { name: /Market pair/ }).textContent).toContain('BTC/USD');
     expect(screen.getByRole('heading', { name: /Order Book/ })).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Time and Sales/ })).toBeTruthy();
-    for (const name of ['Order Entry', tradingTexts.chartTitle, 'Orders — Open Orders, Done Orders, All Trades']) {
-      const card = screen.getByRole('region', { name });
-      expect(card.textContent).toMatch(/spec B §2 .* — coming/);
-    }
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe('Connected');
+    expect(screen.getByRole('heading', { name: /^Price Chart OX:BTCUSD$/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Orders' })).toBeTruthy();
+    const orders = screen.getByRole('tablist', { name: 'Orders' });
+    expect(
+      within(orders)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Open Orders', 'Done Orders', 'All Trades']);
+    expect(within(screen.getByRole('region', { name: 'Order Entry BTC/USD' })).getByRole('button', { name: 'Buy BTC' })).toBeTruthy();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Connected');
+    // The chart asks the engine for the selected pair's daily candles.
+    expect(fake.commands.showChart).toHaveBeenLastCalledWith('btcusd', '1d');
+  });
+
+  test('B2.chart.options: the interval buttons switch the chart, daily first and pressed by default', async () => {
+    const fake = renderScreen();
+    const group = screen.getByRole('group', { name: 'Chart interval' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1D', '1W', '1h', '15m', '1m']);
+    expect(within(group).getByRole('button', { name: '1D' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.setup().click(within(group).getByRole('button', { name: '1W' }));
+    expect(fake.commands.showChart).toHaveBeenLastCalledWith('btcusd', '1w');
+    expect(within(group).getByRole('button', { name: '1W' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  test('B2.open-orders.cancel-button: Cancel in the orders panel reaches the engine', async () => {
+    const order = {
+      id: '77',
+      date_added: '2026-11-24T10:00:00.000Z',
+      status: 'open',
+      pair: 'btcusd',
+      action: 'buy',
+      type: 'Limit',
+      price: '60000',
+      quantity: '0.5',
+    };
+    const fake = renderScreen(fakeEngine(snapshot({ openOrders: { status: 'ready', items: [order] } })));
+    await userEvent.setup().click(screen.getByRole('button', { name: /Cancel Buy BTC\/USD order 77/ }));
+    expect(fake.commands.cancelOrder).toHaveBeenCalledWith('77');
   });
 
   test('B4 exchange screen: connection state and Retry reach the engine', async () => {
@@ -82,9 +119,18 @@ describe('exchange screen (spec B §2)', () => {
       </EngineClientContext.Provider>,
     );
     expect(document.title).toBe(`60,123.45 BTC/USD · ${PRODUCT_NAME}`);
-    act(() => fake.publish(snapshot({ selected: selectedView('ETH', 'USD'), book: bookView({ symbol: 'ethusd', bids: [level('3001.5', '1')] }) })));
+    act(() =>
+      fake.publish(snapshot({ selected: selectedView('ETH', 'USD'), book: bookView({ symbol: 'ethusd', bids: [level('3001.5', '1')] }) })),
+    );
     expect(document.title).toBe(`3,001.50 ETH/USD · ${PRODUCT_NAME}`);
-    act(() => fake.publish(snapshot({ selected: selectedView('ETH', 'BTC'), book: bookView({ symbol: 'ethbtc', bids: [level('0.050123', '1')], bestBid: '0.05' }) })));
+    act(() =>
+      fake.publish(
+        snapshot({
+          selected: selectedView('ETH', 'BTC'),
+          book: bookView({ symbol: 'ethbtc', bids: [level('0.050123', '1')], bestBid: '0.05' }),
+        }),
+      ),
+    );
     expect(document.title).toBe(`0.050123 ETH/BTC · ${PRODUCT_NAME}`);
     // A book still of the previous pair gives no bid.
     act(() => fake.publish(snapshot({ selected: selectedView('SOL', 'USD'), book: bookView({ symbol: 'ethbtc' }) })));

@@ -1,5 +1,10 @@
-import { useCallback } from 'react';
-import { tradingTexts } from '../../../shared/messages';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CandleInterval } from '../../../worker/public';
+import { useChart } from '../../hooks/useChart';
+import { useChartLast } from '../../hooks/useChartLast';
+import { useDoneOrders } from '../../hooks/useDoneOrders';
+import { useOpenOrders } from '../../hooks/useOpenOrders';
+import { useTrades } from '../../hooks/useTrades';
 import { useConnection } from '../../hooks/useConnection';
 import { useEngine } from '../../hooks/useEngine';
 import { useEngineErrors } from '../../hooks/useEngineErrors';
@@ -12,13 +17,16 @@ import { useRecentTrades } from '../../hooks/useRecentTrades';
 import { useSelectedPair } from '../../hooks/useSelectedPair';
 import { useTickers } from '../../hooks/useTickers';
 import { useExchangeTitle } from '../../title/useExchangeTitle';
-import ComingCard from './ComingCard';
 import ConnectionStatus from './ConnectionStatus';
 import EngineErrors from './EngineErrors';
 import OrderBook from './OrderBook';
+import OrderEntryCard from './order-entry/OrderEntryCard';
 import PairSelector from './PairSelector';
 import PairSummary from './PairSummary';
 import TimeAndSales from './TimeAndSales';
+import { resolveChartPair, type ChartPairProps } from './chart/chart-symbol';
+import PriceChart from './chart/PriceChart';
+import OrdersPanel from './orders/OrdersPanel';
 import { usePairFromOtherTabs } from './usePairFromOtherTabs';
 import './exchange.css';
 
@@ -71,7 +79,41 @@ function LiveTimeAndSales() {
   return <TimeAndSales trades={trades} base={base} quote={quote} stale={stale} />;
 }
 
-/** Spec B §2 exchange (main) screen: a grid on desktop, stacked on phones (≤ 992 px). */
+const NO_QUOTES: readonly string[] = [];
+
+/** Spec B §2 price chart card over the engine's candles; the pair props follow the spec's contract. */
+export function LivePriceChart(props: ChartPairProps) {
+  const { api } = useEngine();
+  const selected = usePairCodes();
+  const quotes = useEngineSelector((s) => s.pairs.quotes) ?? NO_QUOTES;
+  const { base, quote, exchange, pair: pairText } = props;
+  const pair = useMemo(
+    () => resolveChartPair({ base, quote, exchange, pair: pairText }, selected, quotes),
+    [base, quote, exchange, pairText, selected, quotes],
+  );
+  const [interval, setChartInterval] = useState<CandleInterval>('1d');
+  useEffect(() => void api.showChart(pair.pairSymbol, interval), [api, pair.pairSymbol, interval]);
+  const chart = useChart();
+  const last = useChartLast();
+  return <PriceChart pair={pair} chart={chart} last={last} interval={interval} onInterval={setChartInterval} />;
+}
+
+function LiveOrdersPanel() {
+  const { api } = useEngine();
+  const openOrders = useOpenOrders();
+  const doneOrders = useDoneOrders();
+  const trades = useTrades();
+  const quotes = useEngineSelector((s) => s.pairs.quotes) ?? NO_QUOTES;
+  const cancel = useCallback((id: string) => api.cancelOrder(id), [api]);
+  return <OrdersPanel openOrders={openOrders} doneOrders={doneOrders} trades={trades} quotes={quotes} onCancel={cancel} />;
+}
+
+/**
+ * Spec B §2 exchange (main) screen as a trading desk: the pair header; the book, the chart with
+ * the orders panel under it, and order entry with time and sales under it, side by side; two
+ * columns on narrower screens and one stacked column on phones (≤ 992 px). The DOM follows the
+ * reading order, so Tab walks the cards as they appear.
+ */
 export default function ExchangePage() {
   const { store, api } = useEngine();
   usePairFromOtherTabs(api.selectPair, () => store.getSnapshot().selected);
@@ -88,12 +130,18 @@ export default function ExchangePage() {
       <div className="ex-area-book">
         <LiveOrderBook />
       </div>
+      <div className="ex-area-chart">
+        <LivePriceChart />
+      </div>
+      <div className="ex-area-entry">
+        <OrderEntryCard />
+      </div>
+      <div className="ex-area-orders">
+        <LiveOrdersPanel />
+      </div>
       <div className="ex-area-trades">
         <LiveTimeAndSales />
       </div>
-      <ComingCard className="ex-area-entry" title="Order Entry" section="spec B §2 order entry card" />
-      <ComingCard className="ex-area-chart" title={tradingTexts.chartTitle} section="spec B §2 price chart card" />
-      <ComingCard className="ex-area-orders" title="Orders — Open Orders, Done Orders, All Trades" section="spec B §2 orders panel tables" />
     </div>
   );
 }

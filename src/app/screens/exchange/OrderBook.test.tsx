@@ -56,7 +56,9 @@ describe('order book (spec B §2)', () => {
     expect(screen.queryByText(tradingTexts.noAsks)).toBeNull();
     expect(screen.getByText(tradingTexts.noBids)).toBeTruthy();
 
-    rerender(<OrderBook book={bookView({ asks: [], bids: [], loading: true, mid: null, spread: null, spreadPct: null })} base="BTC" quote="USD" />);
+    rerender(
+      <OrderBook book={bookView({ asks: [], bids: [], loading: true, mid: null, spread: null, spreadPct: null })} base="BTC" quote="USD" />,
+    );
     expect(screen.getAllByText(tradingTexts.loading)).toHaveLength(2);
   });
 
@@ -77,7 +79,9 @@ describe('order book (spec B §2)', () => {
   });
 
   test('B2 order book: a flash is on while the engine flags the level and off once it clears it, in the same row', () => {
-    const { rerender } = render(<OrderBook book={bookView({ bids: [level('60000', '0.5', { flash: 'changed' })] })} base="BTC" quote="USD" />);
+    const { rerender } = render(
+      <OrderBook book={bookView({ bids: [level('60000', '0.5', { flash: 'changed' })] })} base="BTC" quote="USD" />,
+    );
     const before = bodyRows('Bids')[0]!;
     // Changed again while flashing: the engine keeps the flag 0.6 s from the latest change.
     rerender(<OrderBook book={bookView({ bids: [level('60000', '0.7', { flash: 'changed' })] })} base="BTC" quote="USD" />);
@@ -107,7 +111,11 @@ describe('order book (spec B §2)', () => {
 
   test('B2 order book: rows are slots counted from the mid; levels coming and going reuse them', () => {
     const { rerender } = render(
-      <OrderBook book={bookView({ asks: [level('60001', '1'), level('60002', '2')], bids: [level('60000', '1'), level('59999', '2')] })} base="BTC" quote="USD" />,
+      <OrderBook
+        book={bookView({ asks: [level('60001', '1'), level('60002', '2')], bids: [level('60000', '1'), level('59999', '2')] })}
+        base="BTC"
+        quote="USD"
+      />,
     );
     const asksBefore = bodyRows('Asks');
     const bidsBefore = bodyRows('Bids');

@@ -12,7 +12,14 @@ interface OrderBookProps {
   readonly quote: string;
 }
 
-function Side({ levels, side, places, loading, emptyText, label }: {
+function Side({
+  levels,
+  side,
+  places,
+  loading,
+  emptyText,
+  label,
+}: {
   /** In screen order (asks worst first, bids best first). */
   levels: readonly BookLevel[];
   side: BookSide;
@@ -47,7 +54,11 @@ export default function OrderBook({ book, base, quote }: OrderBookProps) {
   const titleId = useId();
   // The engine sends the best ask first; shown reversed so the best ask sits next to the mid.
   const asksTopDown = useMemo(() => [...book.asks].reverse(), [book.asks]);
-  const price = priceDecimals([book.bids[0]?.price ?? book.asks[0]?.price, ...book.bids.map((l) => l.price), ...book.asks.map((l) => l.price)]);
+  const price = priceDecimals([
+    book.bids[0]?.price ?? book.asks[0]?.price,
+    ...book.bids.map((l) => l.price),
+    ...book.asks.map((l) => l.price),
+  ]);
   const quantity = amountDecimals([...book.bids.map((l) => l.quantity), ...book.asks.map((l) => l.quantity)]);
   const size = amountDecimals([...book.bids.map((l) => l.size), ...book.asks.map((l) => l.size)]);
   // One object per distinct set of places, so memoised rows see equal props between frames.
@@ -79,9 +90,15 @@ export default function OrderBook({ book, base, quote }: OrderBookProps) {
         <div role="table" className="ex-book-grid" aria-label={`Order book ${pair}`}>
           <div role="rowgroup" className="ex-book-head">
             <div role="row" className="ex-book-line">
-              <span role="columnheader" className="num">PRICE {quote}</span>
-              <span role="columnheader" className="num">QUANTITY {base}</span>
-              <span role="columnheader" className="num">SIZE {base}</span>
+              <span role="columnheader" className="num">
+                PRICE {quote}
+              </span>
+              <span role="columnheader" className="num">
+                QUANTITY {base}
+              </span>
+              <span role="columnheader" className="num">
+                SIZE {base}
+              </span>
               <span role="columnheader">EXCHANGE</span>
             </div>
           </div>

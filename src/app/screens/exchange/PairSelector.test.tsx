@@ -44,7 +44,11 @@ describe('market pair selector (spec B §2)', () => {
   test('B2 pair selector: header shows pair, mid, change, volume with USD, low-high', () => {
     renderSelector(
       snapshot({
-        selected: selectedView('BTC', 'USD', pairRow('BTC', 'USD', { changePct: '-1.5', low: '58000', high: '61000.5', volumeLabel: '1.23K', volumeUsdLabel: '$74.07M' })),
+        selected: selectedView(
+          'BTC',
+          'USD',
+          pairRow('BTC', 'USD', { changePct: '-1.5', low: '58000', high: '61000.5', volumeLabel: '1.23K', volumeUsdLabel: '$74.07M' }),
+        ),
       }),
     );
     expect(trigger().textContent).toContain('BTC/USD');

@@ -27,7 +27,15 @@ export function pairTableMessage(pairs: PairsView): string | null {
   return tradingTexts.noPairsMatching;
 }
 
-const PairTableRow = memo(function PairTableRow({ row, current, onSelect }: { row: PairRow; current: boolean; onSelect: (row: PairRow) => void }) {
+const PairTableRow = memo(function PairTableRow({
+  row,
+  current,
+  onSelect,
+}: {
+  row: PairRow;
+  current: boolean;
+  onSelect: (row: PairRow) => void;
+}) {
   return (
     <tr className={current ? 'is-current' : undefined} onClick={() => onSelect(row)}>
       <th scope="row">

@@ -11,7 +11,9 @@ const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole(
 
 describe('time and sales (spec B §2)', () => {
   test('B2 time and sales: side coloured, 25 rows max', () => {
-    const items = Array.from({ length: 30 }, (_, i) => trade(i, { side: i % 3 === 0 ? 'sell' : 'buy', price: '60000.5', quantity: '0.123456789' }));
+    const items = Array.from({ length: 30 }, (_, i) =>
+      trade(i, { side: i % 3 === 0 ? 'sell' : 'buy', price: '60000.5', quantity: '0.123456789' }),
+    );
     const snap = snapshot({ recentTrades: recentTradesView({ items }) });
     render(<TimeAndSales trades={snap.recentTrades} base="BTC" quote="USD" />);
 

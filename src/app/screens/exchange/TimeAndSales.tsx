@@ -13,7 +13,15 @@ interface TimeAndSalesProps {
   readonly stale?: boolean;
 }
 
-const TradeRow = memo(function TradeRow({ trade, decimals, amountPlaces }: { trade: RecentTradeRow; decimals: number; amountPlaces: number }) {
+const TradeRow = memo(function TradeRow({
+  trade,
+  decimals,
+  amountPlaces,
+}: {
+  trade: RecentTradeRow;
+  decimals: number;
+  amountPlaces: number;
+}) {
   const side = trade.side === 'buy' ? 'bid' : 'ask';
   return (
     <tr>
@@ -47,9 +55,15 @@ export default function TimeAndSales({ trades, base, quote, stale = false }: Tim
         <table className="table ex-table ex-trades-table">
           <thead>
             <tr>
-              <th scope="col" className="num">Time</th>
-              <th scope="col" className="num">Price ({quote})</th>
-              <th scope="col" className="num">Amount ({base})</th>
+              <th scope="col" className="num">
+                Time
+              </th>
+              <th scope="col" className="num">
+                Price ({quote})
+              </th>
+              <th scope="col" className="num">
+                Amount ({base})
+              </th>
               <th scope="col">Side</th>
             </tr>
           </thead>

@@ -7,7 +7,10 @@ import { storageKeys } from '../../../shared/constants';
  * keys are read at event time (the other tab wrote them in one task), so a half-written pair
  * is never selected.
  */
-export function usePairFromOtherTabs(selectPair: (base: string, quote: string) => unknown, current: () => { base: string; quote: string }): void {
+export function usePairFromOtherTabs(
+  selectPair: (base: string, quote: string) => unknown,
+  current: () => { base: string; quote: string },
+): void {
   const latest = useRef({ selectPair, current });
   useLayoutEffect(() => {
     latest.current = { selectPair, current };
@@ -15,8 +18,8 @@ export function usePairFromOtherTabs(selectPair: (base: string, quote: string) =
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== storageKeys.baseCurrency && event.key !== storageKeys.quoteCurrency) return;
-      let base: string | null = null;
-      let quote: string | null = null;
+      let base: string | null;
+      let quote: string | null;
       try {
         base = localStorage.getItem(storageKeys.baseCurrency);
         quote = localStorage.getItem(storageKeys.quoteCurrency);

@@ -18,6 +18,21 @@ export function fakeEngine(initial: EngineSnapshot = fakeSnapshot()) {
     cyclePairSort: vi.fn<EngineApi['cyclePairSort']>(),
     retry: vi.fn<EngineApi['retry']>(),
     dismissError: vi.fn<EngineApi['dismissError']>(),
+    showChart: vi.fn<EngineApi['showChart']>(),
+    cancelOrder: vi.fn<EngineApi['cancelOrder']>(() => Promise.resolve({ ok: true, value: undefined })),
+    setOrderSide: vi.fn<EngineApi['setOrderSide']>(),
+    setOrderType: vi.fn<EngineApi['setOrderType']>(),
+    editOrderField: vi.fn<EngineApi['editOrderField']>(),
+    setOrderPriceFocus: vi.fn<EngineApi['setOrderPriceFocus']>(),
+    applyPriceShortcut: vi.fn<EngineApi['applyPriceShortcut']>(),
+    applyOrderPercent: vi.fn<EngineApi['applyOrderPercent']>(),
+    setTrailUnit: vi.fn<EngineApi['setTrailUnit']>(),
+    submitOrder: vi.fn<EngineApi['submitOrder']>(async () => ({
+      ok: false,
+      code: 'PLACE_FAILED',
+      message: 'Placing order failed. Please try again.',
+      fieldErrors: {},
+    })),
   };
   const client: EngineClient = {
     store: {

@@ -37,6 +37,7 @@ export function pairRow(base: string, quote: string, overrides: Partial<PairRow>
     volumeLabel: '1.23K',
     volumeUsd: '74070000.00',
     volumeUsdLabel: '$74.07M',
+    tickerSeen: true,
     ...overrides,
   });
 }
@@ -129,8 +130,12 @@ export function snapshot(overrides: Partial<Mutable<EngineSnapshot>> = {}): Engi
     doneOrders: empty,
     trades: empty,
     balances: empty,
+    valuation: initialSnapshot().valuation,
     errors: [],
     quote: initialSnapshot().quote,
+    chart: initialSnapshot().chart,
+    chartLast: null,
+    orderEntry: initialSnapshot().orderEntry,
   };
   return Object.freeze({ ...base, ...overrides });
 }

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { transactionListSchema, type Transaction } from '../../../shared/api/account';
+import { paths } from '../../../shared/api/paths';
+import { displayAmount } from '../../data/balances';
+import { createResource } from '../../data/resource';
+import { useOpenOrders } from '../../hooks/useOpenOrders';
+import { useResource } from '../../hooks/useResource';
+import { http } from '../../http/client';
+
+const LATEST = 5;
+
+async function fetchLatestTransactions(signal: AbortSignal): Promise<Transaction[]> {
+  const page = await http.get(paths.account.transactions, {
+    schema: transactionListSchema,
+    query: { limit: LATEST },
+    silent: true,
+    signal,
+  });
+  return page.data.slice(0, LATEST);
+}
+
+/** The latest transactions (REST) and the open orders (live from the worker). */
+export default function RecentActivity() {
+  const [transactions] = useState(() => createResource(fetchLatestTransactions));
+  const txState = useResource(transactions);
+  const orders = useOpenOrders();
+
+  return (
+    <div className="cards-grid">
+      <section className="card" aria-labelledby="latest-tx-title">
+        <div className="card-header">
+          <h2 id="latest-tx-title" className="card-title">
+            Latest transactions
+          </h2>
+          <Link to="/my/transactions" className="link-small">
+            All transactions
+          </Link>
+        </div>
+        {txState.status === 'error' && !txState.data ? (
+          <p className="empty muted">Transactions could not be loaded.</p>
+        ) : !txState.data ? (
+          <p className="empty muted">Loading transactions…</p>
+        ) : txState.data.length === 0 ? (
+          <p className="empty muted">No transactions yet.</p>
+        ) : (
+          <ul className="activity-list">
+            {txState.data.map((t) => (
+              <li key={t.id}>
+                <span>
+                  {t.action} {t.currency.toUpperCase()}
+                </span>
+                <span className="num">{t.amount === null ? '—' : displayAmount(t.amount)}</span>
+                <span className="muted">{t.status}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card" aria-labelledby="open-orders-title">
+        <div className="card-header">
+          <h2 id="open-orders-title" className="card-title">
+            Open orders
+          </h2>
+          <Link to="/exchange" className="link-small">
+            Trade
+          </Link>
+        </div>
+        {orders.status !== 'ready' && orders.items.length === 0 ? (
+          <p className="empty muted">{orders.status === 'error' ? 'Open orders could not be loaded.' : 'Loading open orders…'}</p>
+        ) : orders.items.length === 0 ? (
+          <p className="empty muted">No open orders.</p>
+        ) : (
+          <ul className="activity-list">
+            {orders.items.slice(0, LATEST).map((o) => (
+              <li key={o.id}>
+                <span>
+                  {o.action} {o.pair.toUpperCase()}
+                </span>
+                <span className="num">{o.quantity ? displayAmount(o.quantity) : '—'}</span>
+                <span className="muted">{o.price ? `@ ${displayAmount(o.price)}` : o.type}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

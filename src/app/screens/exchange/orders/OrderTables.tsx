@@ -1,0 +1,242 @@
+import { memo } from 'react';
+import { tradingTexts } from '../../../../shared/messages';
+import type { Order, Trade } from '../../../../worker/public';
+import { formatAmount, formatPrice, PLACEHOLDER } from '../format/decimal-text';
+import { actionSide, formatAction, formatOrderDate, formatPair, orderIsoDate } from './order-format';
+
+// The three tables of the orders panel (spec B §2 "Orders panel tables"), one page each.
+
+interface TableProps<T> {
+  readonly rows: readonly T[];
+  readonly loading: boolean;
+  readonly quotes: readonly string[];
+  readonly caption: string;
+}
+
+function MessageRow({ span, loading, empty }: { span: number; loading: boolean; empty: string }) {
+  return (
+    <tr className="ex-message-row">
+      <td colSpan={span} className="muted">
+        {loading ? tradingTexts.loading : empty}
+      </td>
+    </tr>
+  );
+}
+
+function ActionCell({ action }: { action: string }) {
+  const side = actionSide(action);
+  return (
+    <td data-label="Action" className={side ? `ex-side ex-${side}` : 'ex-side'}>
+      {formatAction(action)}
+    </td>
+  );
+}
+
+function DateCell({ value }: { value: string | number | null | undefined }) {
+  return (
+    <td data-label="Date" className="num ex-time">
+      <time dateTime={orderIsoDate(value)}>{formatOrderDate(value)}</time>
+    </td>
+  );
+}
+
+/** What the order asks for: its quantity, or for an amount-sized order (market buy) its amount. */
+function orderSize(order: Order): string {
+  if (order.quantity) return formatAmount(order.quantity);
+  return order.amount ? formatAmount(order.amount) : PLACEHOLDER;
+}
+
+function orderPrice(order: Order): string {
+  const price = order.price ?? order.stop_price ?? order.vwap;
+  return price ? formatPrice(price) : PLACEHOLDER;
+}
+
+interface OpenProps extends TableProps<Order> {
+  readonly cancelling: ReadonlySet<string>;
+  readonly onCancel: (order: Order) => void;
+}
+
+const OpenRow = memo(function OpenRow({
+  order,
+  quotes,
+  busy,
+  onCancel,
+}: {
+  order: Order;
+  quotes: readonly string[];
+  busy: boolean;
+  onCancel: (o: Order) => void;
+}) {
+  const pair = formatPair(order.pair, quotes);
+  return (
+    <tr>
+      <td data-label="Pair">{pair}</td>
+      <ActionCell action={order.action} />
+      <td data-label="Type">{order.type}</td>
+      <td data-label="Quantity" className="num">
+        {orderSize(order)}
+      </td>
+      <td data-label="Price" className="num">
+        {orderPrice(order)}
+      </td>
+      <td data-label="Status">{order.status}</td>
+      <DateCell value={order.date_added} />
+      <td className="ex-row-action">
+        <button
+          type="button"
+          className="btn btn-secondary btn-small ex-cancel"
+          onClick={() => onCancel(order)}
+          disabled={busy}
+          aria-label={`Cancel ${formatAction(order.action)} ${pair} order ${order.id}`}
+        >
+          {busy ? 'Cancelling…' : 'Cancel'}
+        </button>
+      </td>
+    </tr>
+  );
+});
+
+export function OpenOrdersTable({ rows, loading, quotes, caption, cancelling, onCancel }: OpenProps) {
+  return (
+    <table className="table ex-table ex-orders-table">
+      <caption className="ex-sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Pair</th>
+          <th scope="col">Action</th>
+          <th scope="col">Type</th>
+          <th scope="col" className="num">
+            Quantity
+          </th>
+          <th scope="col" className="num">
+            Price
+          </th>
+          <th scope="col">Status</th>
+          <th scope="col" className="num">
+            Date
+          </th>
+          <th scope="col">
+            <span className="ex-sr-only">Cancel</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <MessageRow span={8} loading={loading} empty={tradingTexts.noOpenOrders} />
+        ) : (
+          rows.map((o) => <OpenRow key={o.id} order={o} quotes={quotes} busy={cancelling.has(o.id)} onCancel={onCancel} />)
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+export function DoneOrdersTable({ rows, loading, quotes, caption }: TableProps<Order>) {
+  return (
+    <table className="table ex-table ex-orders-table">
+      <caption className="ex-sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">ID</th>
+          <th scope="col">Pair</th>
+          <th scope="col">Action</th>
+          <th scope="col">Type</th>
+          <th scope="col" className="num">
+            Quantity
+          </th>
+          <th scope="col" className="num">
+            Price
+          </th>
+          <th scope="col">Status</th>
+          <th scope="col" className="num">
+            Date
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <MessageRow span={8} loading={loading} empty={tradingTexts.noClosedOrders} />
+        ) : (
+          rows.map((o) => (
+            <tr key={o.id}>
+              <td data-label="ID" className="num">
+                {o.id}
+              </td>
+              <td data-label="Pair">{formatPair(o.pair, quotes)}</td>
+              <ActionCell action={o.action} />
+              <td data-label="Type">{o.type}</td>
+              <td data-label="Quantity" className="num">
+                {orderSize(o)}
+              </td>
+              <td data-label="Price" className="num">
+                {orderPrice(o)}
+              </td>
+              <td data-label="Status">{o.status}</td>
+              <DateCell value={o.date_updated ?? o.date_added} />
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+export function TradesTable({ rows, loading, quotes, caption }: TableProps<Trade>) {
+  return (
+    <table className="table ex-table ex-orders-table">
+      <caption className="ex-sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Action</th>
+          <th scope="col">Currency Pair</th>
+          <th scope="col" className="num">
+            Quantity
+          </th>
+          <th scope="col" className="num">
+            Price
+          </th>
+          <th scope="col" className="num">
+            Amount
+          </th>
+          <th scope="col" className="num">
+            Fees
+          </th>
+          <th scope="col" className="num">
+            Net Amount
+          </th>
+          <th scope="col" className="num">
+            Date
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <MessageRow span={8} loading={loading} empty={tradingTexts.noTradeHistory} />
+        ) : (
+          rows.map((t) => (
+            <tr key={t.trade_id}>
+              <ActionCell action={t.action} />
+              <td data-label="Currency Pair">{formatPair(t.currency_pair, quotes)}</td>
+              <td data-label="Quantity" className="num">
+                {formatAmount(t.quantity)}
+              </td>
+              <td data-label="Price" className="num">
+                {formatPrice(t.price)}
+              </td>
+              <td data-label="Amount" className="num">
+                {formatAmount(t.amount)}
+              </td>
+              <td data-label="Fees" className="num">
+                {formatAmount(t.fees)}
+              </td>
+              <td data-label="Net Amount" className="num">
+                {formatAmount(t.net_amount)}
+              </td>
+              <DateCell value={t.date_updated} />
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,48 @@
+// Display text of the orders panel's cells. Values stay the engine's decimal strings; only
+// their presentation is chosen here.
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An order or trade date (ISO text, epoch ms or epoch seconds) as local YYYY-MM-DD HH:MM:SS. */
+export function formatOrderDate(value: string | number | null | undefined): string {
+  const ms = toEpochMs(value);
+  if (ms === null) return '—';
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+export function orderIsoDate(value: string | number | null | undefined): string | undefined {
+  const ms = toEpochMs(value);
+  return ms === null ? undefined : new Date(ms).toISOString();
+}
+
+function toEpochMs(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number' || /^\d+$/.test(value)) {
+    const n = Number(value);
+    if (!Number.isFinite(n)) return null;
+    // Below 1e12 it can only be seconds (1e12 ms is 2001).
+    return n < 1e12 ? n * 1000 : n;
+  }
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+/** "btcusd" → "BTC/USD" using the known quote codes; unknown shapes are upper-cased as sent. */
+export function formatPair(symbol: string, quotes: readonly string[]): string {
+  const s = symbol.toUpperCase();
+  if (s.includes('/') || s.includes('-')) return s.replace('-', '/');
+  const quote = [...quotes].sort((a, b) => b.length - a.length).find((q) => s.endsWith(q) && s.length > q.length);
+  return quote ? `${s.slice(0, -quote.length)}/${quote}` : s;
+}
+
+/** 'buy' → 'Buy'. */
+export function formatAction(action: string): string {
+  return action ? action.charAt(0).toUpperCase() + action.slice(1).toLowerCase() : action;
+}
+
+/** Buy or sell, for the colour of the Action cell. */
+export function actionSide(action: string): 'bid' | 'ask' | null {
+  const a = action.toLowerCase();
+  return a === 'buy' ? 'bid' : a === 'sell' ? 'ask' : null;
+}
