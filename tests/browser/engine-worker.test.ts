@@ -117,7 +117,9 @@ describe('engine worker in Chromium (spec B §4, §9)', () => {
     await h.until(async () => (await h!.control.now()) > 0);
     await h.control.advance(1000 + 2000 + 4000);
     expect(await result).toMatchObject({ ok: false, message: 'Failed to join feeds [trades.ox.ethbtc]: Group service unavailable.' });
-    await h.until(() => snap().errors.at(-1)?.message === 'Failed to join feeds [trades.ox.ethbtc]: Group service unavailable.', { advanceMs: 16 });
+    await h.until(() => snap().errors.at(-1)?.message === 'Failed to join feeds [trades.ox.ethbtc]: Group service unavailable.', {
+      advanceMs: 16,
+    });
   });
 
   it('snapshots are posted at most once per frame (requestAnimationFrame in the worker) and keep identity', async () => {
@@ -130,7 +132,10 @@ describe('engine worker in Chromium (spec B §4, §9)', () => {
     const framesBefore = await h.control.framesPublished();
     const books = Array.from({ length: 2000 }, (_, i) => ({
       pair: 'btcusd',
-      bids: [['100', String(1 + (i % 7)), 'ox'], ['99', '1', 'ox']],
+      bids: [
+        ['100', String(1 + (i % 7)), 'ox'],
+        ['99', '1', 'ox'],
+      ],
       asks: [['101', '1', 'ox']],
       sequence: i + 1,
     }));

@@ -34,7 +34,10 @@ const KEPT = tradingLimits.recentTradesKept;
 /** Hub messages already on the wire when a leave is answered may still arrive just after it. */
 const IN_FLIGHT_MS = 300;
 
-const symbolOf = (pair: unknown) => String(pair).toLowerCase().replace(/[^a-z0-9]/g, '');
+const symbolOf = (pair: unknown) =>
+  String(pair)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 const sorted = (list: Iterable<string>) => [...list].sort();
 const isOpen = (s: EngineSnapshot) => OPEN.includes(s.connection.state);
 
@@ -55,7 +58,11 @@ function feedsOf(call: Invocation): string[] {
 }
 
 async function answered(call: Invocation): Promise<{ at: number; result: Record<string, unknown> }> {
-  const c = await until(`the server's answer to ${call.target} ${JSON.stringify(call.args[0])}`, async () => completionOf(await readTraffic(), call), 15_000);
+  const c = await until(
+    `the server's answer to ${call.target} ${JSON.stringify(call.args[0])}`,
+    async () => completionOf(await readTraffic(), call),
+    15_000,
+  );
   expect(c.error).toBeUndefined();
   return { at: c.at, result: c.result as Record<string, unknown> };
 }
@@ -146,7 +153,9 @@ describe('production worker against the real hub (spec B §4, §5, §2, §9)', (
     const snap = e.snap();
     expect(snap.connection.reconnecting).toBe(false);
     expect(snap.connection.metrics.connectedAt).not.toBeNull();
-    expect(snap.errors.filter((x) => ['CONNECTION_FAILED', 'AUTHENTICATION_FAILED', 'USER_NOT_AUTHENTICATED'].includes(x.code))).toEqual([]);
+    expect(snap.errors.filter((x) => ['CONNECTION_FAILED', 'AUTHENTICATION_FAILED', 'USER_NOT_AUTHENTICATED'].includes(x.code))).toEqual(
+      [],
+    );
 
     // On the wire: negotiate accepted, then the WebSocket to the page's own origin, handshake done.
     const traffic = await until('the hub socket on the wire', async () => {
@@ -201,7 +210,10 @@ describe('production worker against the real hub (spec B §4, §5, §2, §9)', (
     for (const feed of privateFeedIds) expect(e.snap().connection.activeFeeds).toContain(feed);
 
     // And the tickers flow: every pair of the selector gets its ticker.
-    await until('a ticker for every pair', () => e.snap().pairs.all.length === pairs.length && e.snap().pairs.all.every((r) => r.last !== null));
+    await until(
+      'a ticker for every pair',
+      () => e.snap().pairs.all.length === pairs.length && e.snap().pairs.all.every((r) => r.last !== null),
+    );
   });
 
   it('B5 a live order book arrives with asks and bids and 15 levels a side at most', async () => {
@@ -227,7 +239,11 @@ describe('production worker against the real hub (spec B §4, §5, §2, §9)', (
     // Live: the book keeps changing, and it never shows more than 15 levels a side, although
     // the server sends deeper books (its own levels plus the market makers').
     const seen = e.history.length;
-    await until('another book update', () => e.snap().book.updatedAt !== full.updatedAt && e.snap().book.sequence !== full.sequence, 10_000);
+    await until(
+      'another book update',
+      () => e.snap().book.updatedAt !== full.updatedAt && e.snap().book.sequence !== full.sequence,
+      10_000,
+    );
     for (const { snap } of e.history) {
       expect(snap.book.asks.length).toBeLessThanOrEqual(DEPTH);
       expect(snap.book.bids.length).toBeLessThanOrEqual(DEPTH);
@@ -302,7 +318,10 @@ describe('production worker against the real hub (spec B §4, §5, §2, §9)', (
     // On the wire: the old pair's feeds left (and the server confirms), then the new ones joined.
     const traffic = await until('the leave and the join', async () => {
       const t = await readTraffic();
-      return joins(t, firstSocket).length > joinsBefore && invocations(t, 'sent', hubMethods.leaveFeedGroups, firstSocket).length > leavesBefore ? t : null;
+      return joins(t, firstSocket).length > joinsBefore &&
+        invocations(t, 'sent', hubMethods.leaveFeedGroups, firstSocket).length > leavesBefore
+        ? t
+        : null;
     });
     const leave = invocations(traffic, 'sent', hubMethods.leaveFeedGroups, firstSocket)[leavesBefore]!;
     const join = joins(traffic, firstSocket)[joinsBefore]!;
@@ -314,7 +333,11 @@ describe('production worker against the real hub (spec B §4, §5, §2, §9)', (
     expect((await answered(join)).result).toMatchObject({ rejected: [] });
 
     // The server stopped sending the old pair's book and trades; the new pair's arrive.
-    await until('ETH/USD trades in Time and Sales', () => e.snap().recentTrades.symbol === 'ethusd' && e.snap().recentTrades.items.length > 0, 20_000);
+    await until(
+      'ETH/USD trades in Time and Sales',
+      () => e.snap().recentTrades.symbol === 'ethusd' && e.snap().recentTrades.items.length > 0,
+      20_000,
+    );
     await new Promise((r) => setTimeout(r, 1000));
     const after = await readTraffic();
     const late = [...events(after, hubEvents.orderBook, firstSocket), ...events(after, hubEvents.trade, firstSocket)].filter(
@@ -336,12 +359,17 @@ describe('production worker against the real hub (spec B §4, §5, §2, §9)', (
     expect(e.snap().connection.activeFeeds).not.toContain(feed);
 
     // The hub was told, and it stops sending that ticker.
-    const leave = await until('the leave on the wire', async () => invocations(await readTraffic(), 'sent', hubMethods.leaveFeedGroups, firstSocket)[leavesBefore]);
+    const leave = await until(
+      'the leave on the wire',
+      async () => invocations(await readTraffic(), 'sent', hubMethods.leaveFeedGroups, firstSocket)[leavesBefore],
+    );
     expect(feedsOf(leave)).toEqual([feed]);
     const left = await answered(leave);
     expect(left.result).toEqual({ left: [feed], rejected: [] });
     await new Promise((r) => setTimeout(r, 1500));
-    const late = events(await readTraffic(), hubEvents.ticker, firstSocket).filter((m) => symbolOf(m.payload.pair) === 'solusd' && m.at > left.at + IN_FLIGHT_MS);
+    const late = events(await readTraffic(), hubEvents.ticker, firstSocket).filter(
+      (m) => symbolOf(m.payload.pair) === 'solusd' && m.at > left.at + IN_FLIGHT_MS,
+    );
     expect(late).toEqual([]);
   });
 
@@ -367,7 +395,11 @@ describe('production worker against the real hub (spec B §4, §5, §2, §9)', (
 
     // The same server comes back (same port, data folder and session store).
     await commands.realServerUp();
-    await until('Connected again', () => e.history.some((h) => h.at > downAt && h.snap.connection.metrics.lastReconnectAt !== null && isOpen(h.snap)), 60_000);
+    await until(
+      'Connected again',
+      () => e.history.some((h) => h.at > downAt && h.snap.connection.metrics.lastReconnectAt !== null && isOpen(h.snap)),
+      60_000,
+    );
     await until('fresh data after the reconnect', () => isOpen(e.snap()) && !e.snap().book.stale && !e.snap().connection.stale, 20_000);
 
     // Stale until fresh: from the moment the engine saw the connection go, no snapshot shows the

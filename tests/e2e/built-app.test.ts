@@ -18,7 +18,7 @@ function files(dir: string): string[] {
 }
 
 describe('the built web app', () => {
-  it('ships no source maps', () => {
+  it('API.security.source-maps-not-shipped: ships no source maps', () => {
     const all = files(webApp);
     expect(all.some((f) => f.endsWith('.js'))).toBe(true);
     expect(all.filter((f) => f.endsWith('.map'))).toEqual([]);

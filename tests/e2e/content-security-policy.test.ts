@@ -1,6 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOperatorCli } from '../../src/server/operator/cli';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/reference-data';
 import { launchBrowser } from './support/browser';
 import { watchCspViolations, type CspWatch } from './support/csp-violations';
@@ -44,6 +45,9 @@ const LOGGED_IN = [
   '/payments/ach-onboarding',
   '/security/approved-addresses',
   '/market',
+  // The demo user is made an operator below, so the console itself is rendered.
+  '/operator',
+  // Last: the live-book checks below run on it.
   '/exchange',
 ];
 
@@ -54,6 +58,8 @@ let webApp: string;
 beforeAll(async () => {
   webApp = await snapshotWebApp();
   [server, browser] = await Promise.all([startServer({ env: { SIM_RATE: '50', STATIC_DIR: webApp } }), launchBrowser()]);
+  const granted = await runOperatorCli(['grant', DEMO_EMAIL], { NODE_ENV: 'development', DATA_DIR: server.dataDir }, () => {});
+  expect(granted).toBe(0);
 });
 
 afterAll(async () => {
@@ -80,13 +86,16 @@ function report(watch: CspWatch): string {
 
 /** Waits until the order book shows priced asks and bids (rendered from the worker's live feed). */
 async function waitForLiveBook(page: Page): Promise<{ asks: number; bids: number }> {
-  const levels = (side: string) => page.locator(`[data-testid="order-book"] [aria-label="${side}"] :is(tr, [role="row"])`).filter({ hasText: /\d\.\d/ });
-  await expect.poll(async () => Math.min(await levels('Asks').count(), await levels('Bids').count()), { timeout: 30_000 }).toBeGreaterThan(0);
+  const levels = (side: string) =>
+    page.locator(`[data-testid="order-book"] [aria-label="${side}"] :is(tr, [role="row"])`).filter({ hasText: /\d\.\d/ });
+  await expect
+    .poll(async () => Math.min(await levels('Asks').count(), await levels('Bids').count()), { timeout: 30_000 })
+    .toBeGreaterThan(0);
   return { asks: await levels('Asks').count(), bids: await levels('Bids').count() };
 }
 
 describe('the web app under its Content-Security-Policy', () => {
-  it('the visited screens cover every path of the router', () => {
+  it('API.security.csp-no-violation: the visited screens cover every path of the router', () => {
     const visited = [...LOGGED_OUT, ...LOGGED_IN, '/account/register/individual', '/account/register/business'];
     const segments = [...routerSource.matchAll(/(?:path: |member\()'([^']+)'/g)].map((m) => m[1]!).filter((p) => p !== '*');
     expect(segments.length).toBeGreaterThan(15);
@@ -94,7 +103,7 @@ describe('the web app under its Content-Security-Policy', () => {
     expect(uncovered).toEqual([]);
   });
 
-  it('every screen, logged out and logged in, runs without a CSP violation; the exchange screen shows live book data through the worker and the hub', async () => {
+  it('API.security.csp-no-violation: every screen, logged out and logged in, runs without a CSP violation; the exchange screen shows live book data through the worker and the hub', async () => {
     const shot = shots('csp');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {

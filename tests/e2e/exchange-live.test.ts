@@ -163,7 +163,9 @@ describe('exchange screen, live against the real server and simulator', () => {
       expect(first.bids.length).toBeLessThanOrEqual(15);
       await shot(page, 'book-live');
       // The book says which message it shows (used by bench/browser-storm.ts to measure its age).
-      const shown = await page.getByTestId('order-book').evaluate((el) => ({ symbol: el.getAttribute('data-symbol'), sequence: el.getAttribute('data-sequence') }));
+      const shown = await page
+        .getByTestId('order-book')
+        .evaluate((el) => ({ symbol: el.getAttribute('data-symbol'), sequence: el.getAttribute('data-sequence') }));
       expect(shown.symbol).toBe('btcusd');
       expect(Number(shown.sequence)).toBeGreaterThan(0);
 
@@ -178,7 +180,9 @@ describe('exchange screen, live against the real server and simulator', () => {
         .toBeGreaterThan(0)
         .catch(async (error: unknown) => {
           const received = JSON.stringify([...(traffic.workers[0]?.hubCounts ?? [])]);
-          throw new Error(`no Time and Sales rows; the worker received ${received}; shown: ${await trades.innerText().catch(() => '?')}`, { cause: error });
+          throw new Error(`no Time and Sales rows; the worker received ${received}; shown: ${await trades.innerText().catch(() => '?')}`, {
+            cause: error,
+          });
         });
       const firstTrade = await tradeRows.first().getByRole('cell').allTextContents();
       expect(firstTrade[0]).toMatch(/\d{1,2}:\d{2}:\d{2}/);

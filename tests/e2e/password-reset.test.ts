@@ -43,7 +43,13 @@ describe('spec A: forgotten and reset password', () => {
       await shot(page, 'reset-email-sent');
 
       // The mail in the outbox carries the link with userId and token.
-      const mail = await waitForMessage(env.server.url, person.email, 'email', (m) => m.link?.includes('/account/password/reset-password') ?? false, OUTBOX_WAIT_MS);
+      const mail = await waitForMessage(
+        env.server.url,
+        person.email,
+        'email',
+        (m) => m.link?.includes('/account/password/reset-password') ?? false,
+        OUTBOX_WAIT_MS,
+      );
       const link = new URL(mail.link!);
       expect(link.searchParams.get('userId')).toBeTruthy();
       expect(link.searchParams.get('token')).toBeTruthy();

@@ -55,7 +55,9 @@ describe('spec A: business (corporation) registration', () => {
       await page.waitForURL('**/account/register/business');
       const place = page.getByRole('group', { name: 'Principal Place of Business' });
       await place.waitFor();
-      await place.getByText('The physical location of your team. For global teams, the place where most of the decision makers are.').waitFor();
+      await place
+        .getByText('The physical location of your team. For global teams, the place where most of the decision makers are.')
+        .waitFor();
       const country = place.getByLabel('Country', { exact: true });
       expect(await country.inputValue()).toBe('US'); // default US
       const placeState = place.getByLabel('State', { exact: true });
@@ -148,7 +150,13 @@ describe('spec A: business (corporation) registration', () => {
       await page.getByRole('button', { name: 'Finish' }).click();
       const body = (await submitted).postDataJSON() as Array<Record<string, string>>;
       expect(body).toHaveLength(1);
-      expect(body[0]).toMatchObject({ first_name: second.first, last_name: second.last, email: second.email, id_type: 'passport', id_country_code: 'GB' });
+      expect(body[0]).toMatchObject({
+        first_name: second.first,
+        last_name: second.last,
+        email: second.email,
+        id_type: 'passport',
+        id_country_code: 'GB',
+      });
 
       await page.waitForURL('**/verify/email');
       await page.getByRole('heading', { name: 'Verify your email' }).waitFor();

@@ -79,7 +79,14 @@ describe('server restart on the same data folder', () => {
         // Graceful stop, then a new process on the same data folder and port.
         await first.stop();
         // The server's own log tells why, should a graceful stop ever fail.
-        expect(first.process.exitCode, first.output().split('\n').filter((l) => /"level":(40|50|60)/.test(l)).join('\n')).toBe(0);
+        expect(
+          first.process.exitCode,
+          first
+            .output()
+            .split('\n')
+            .filter((l) => /"level":(40|50|60)/.test(l))
+            .join('\n'),
+        ).toBe(0);
         running.splice(running.indexOf(first), 1);
         await expect(fetch(`${url}/healthz`)).rejects.toThrow();
         const second = await startServer({ dataDir, port, env: { STATIC_DIR: env.webApp } });

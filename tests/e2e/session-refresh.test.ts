@@ -126,16 +126,33 @@ describe('spec A: session cookies and token refresh', () => {
 
   it("§4/§8 failed refresh (invalid refresh cookie): an API call from an in-app navigation sends the user to /account/login?reason=session-expired&returnUrl=<path> with 'Session expired. Please log in again.'", async () => {
     await inPage(env.browser, 'session-expired-navigation', {}, async ({ context, page, shot }) => {
+      // The engine loads balances at login and once more when its private feeds are joined;
+      // both happen before the cookies change, so the dashboard's load is the first to fail.
+      let balanceLoads = 0;
+      page.on('response', (r) => {
+        if (new URL(r.url()).pathname === '/v1/account-management/balances') balanceLoads += 1;
+      });
       await loginAsDemo(page);
+      await expect.poll(() => balanceLoads, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      // The portfolio screen loads its currency list on arrival; that too happens before the change.
+      const currencies = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/account-management/currencies');
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio' }).click();
       await page.waitForURL('**/portfolio');
+      expect((await currencies).status()).toBe(200);
 
       // No access cookie and a refresh cookie the server does not know.
       const refreshes = recordRefreshes(page);
       await context.clearCookies({ name: ACCESS_COOKIE });
       const { hostname } = new URL(env.server.url);
       await context.addCookies([
-        { name: REFRESH_COOKIE, value: 'not-a-valid-refresh-token', domain: hostname, path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'Lax' },
+        {
+          name: REFRESH_COOKIE,
+          value: 'not-a-valid-refresh-token',
+          domain: hostname,
+          path: REFRESH_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
       ]);
       expect((await cookie(context, REFRESH_COOKIE))?.value).toBe('not-a-valid-refresh-token');
 
@@ -145,7 +162,9 @@ describe('spec A: session cookies and token refresh', () => {
       await expectSessionExpiredLogin(page, '/dashboard');
       expect(refreshes).toHaveLength(1);
       expect(refreshes[0]!.status()).toBe(401);
-      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => localStorage.getItem(k)?.includes('demo@ox.exchange')))).toEqual([]);
+      expect(
+        await page.evaluate(() => Object.keys(localStorage).filter((k) => localStorage.getItem(k)?.includes('demo@ox.exchange'))),
+      ).toEqual([]);
       await shot(page, 'login-session-expired');
     });
   });

@@ -71,10 +71,12 @@ function refusalProblem(route: RouteEntry, sample: RouteSample, input: FuzzInput
   }
   const code = problem.code ?? '';
   if (!Object.hasOwn(errorCatalogue, code)) return `code ${JSON.stringify(code)} is not in the error catalogue`;
-  if (errorCatalogue[code as keyof typeof errorCatalogue].status !== res.statusCode) return `status ${res.statusCode} is not the catalogue's for ${code}`;
+  if (errorCatalogue[code as keyof typeof errorCatalogue].status !== res.statusCode)
+    return `status ${res.statusCode} is not the catalogue's for ${code}`;
   if (code === 'validation_failed' && input.names !== undefined) {
     const keys = Object.keys(problem.errors ?? {});
-    if (!keys.some((k) => related(k, input.names!))) return `validation failed without naming ${input.names}: ${JSON.stringify(problem.errors).slice(0, 300)}`;
+    if (!keys.some((k) => related(k, input.names!)))
+      return `validation failed without naming ${input.names}: ${JSON.stringify(problem.errors).slice(0, 300)}`;
   }
   return null;
 }
@@ -99,12 +101,19 @@ async function fuzzRoute(route: RouteEntry, sample: RouteSample, inputs: readonl
   await state.reset();
   for (const input of inputs) {
     const res = await send(route, sample, input);
-    const code = res.statusCode >= 400 && String(res.headers['content-type']).startsWith('application/problem+json') && route.method !== 'HEAD' ? (res.json() as { code?: string }).code : '';
+    const code =
+      res.statusCode >= 400 && String(res.headers['content-type']).startsWith('application/problem+json') && route.method !== 'HEAD'
+        ? (res.json() as { code?: string }).code
+        : '';
     const answer = `${res.statusCode} ${code ?? ''}`.trim();
     tally.answers.set(answer, (tally.answers.get(answer) ?? 0) + 1);
     if (code === 'validation_failed' && input.names !== undefined) tally.named += 1;
     const finding = (problem: string) =>
-      findings.push({ what: input.what, request: `${route.method} ${input.url.slice(0, 200)} ${input.payload?.slice(0, 300) ?? ''}`, problem });
+      findings.push({
+        what: input.what,
+        request: `${route.method} ${input.url.slice(0, 200)} ${input.payload?.slice(0, 300) ?? ''}`,
+        problem,
+      });
     if (res.statusCode >= 500) finding(`answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
     else if (res.statusCode >= 400) {
       const wrong = refusalProblem(route, sample, input, res);
@@ -127,15 +136,21 @@ function report(findings: Finding[]): string {
     .join('\n');
 }
 
-describe('every route of the app is fuzzed', () => {
+describe('API.security.malformed-input-no-5xx: every route of the app is fuzzed', () => {
   it('the route table lists the API, the HEAD twins of GET routes and the hub transports', () => {
     const keys = routes.map(routeKey);
-    for (const key of ['POST /v1/orders/buy', 'DELETE /v1/orders/:id', 'POST /v1/users/register', 'POST /hubs/exchange/negotiate', 'HEAD /v1/orders']) {
+    for (const key of [
+      'POST /v1/orders/buy',
+      'DELETE /v1/orders/:id',
+      'POST /v1/users/register',
+      'POST /hubs/exchange/negotiate',
+      'HEAD /v1/orders',
+    ]) {
       expect(keys).toContain(key);
     }
   });
 
-  it('the state check sees a change in a balance (written by the exchange\'s writer) or a user (by the app)', async () => {
+  it("the state check sees a change in a balance (written by the exchange's writer) or a user (by the app)", async () => {
     const state = stateWatch(world.app);
     await state.reset();
     expect(await state.changed()).toBe(false);
@@ -144,7 +159,11 @@ describe('every route of the app is fuzzed', () => {
     expect(await state.changed()).toBe(true);
     expect(await stateDigest(world.app)).not.toBe(before);
     expect(await state.changed()).toBe(false);
-    await world.app.ctx.database.db.updateTable('users').set({ last_name: 'Changed' }).where('id', '=', world.accounts.corporation.id).execute();
+    await world.app.ctx.database.db
+      .updateTable('users')
+      .set({ last_name: 'Changed' })
+      .where('id', '=', world.accounts.corporation.id)
+      .execute();
     expect(await state.changed()).toBe(true);
   });
 
@@ -152,7 +171,7 @@ describe('every route of the app is fuzzed', () => {
     expect(routes.filter((r) => !sampleFor(r)).map(routeKey)).toEqual([]);
   });
 
-  it('each sample names a route the app has, and fits that route\'s contract', () => {
+  it("each sample names a route the app has, and fits that route's contract", () => {
     // Development routes are fuzzed while the app has them; only they may be missing.
     const known = new Set(routes.map(routeKey));
     expect([...samples.keys()].filter((k) => !known.has(k) && !k.includes(' /dev/'))).toEqual([]);
@@ -174,19 +193,27 @@ describe('every route of the app is fuzzed', () => {
   });
 });
 
-describe(`contract fuzz: ${RUNS} malformed requests per route`, () => {
-  it.each(routes.map((r) => [routeKey(r), r] as const))('%s: below 500, a catalogue problem naming the field, nothing changed', async (_key, route) => {
-    const sample = sampleFor(route);
-    if (!sample) throw new Error('no sample (see the test above)');
-    const inputs = fc.sample(malformedRequests(route, sample), RUNS);
-    const tally: Tally = { answers: new Map(), named: 0 };
-    const findings = await fuzzRoute(route, sample, inputs, tally);
-    if (process.env.FUZZ_VERBOSE) console.log(routeKey(route), tally.named, [...tally.answers].sort((a, b) => b[1] - a[1]));
-    expect(findings, report(findings)).toEqual([]);
-  });
+describe(`API.security.malformed-input-no-5xx: contract fuzz: ${RUNS} malformed requests per route`, () => {
+  it.each(routes.map((r) => [routeKey(r), r] as const))(
+    '%s: below 500, a catalogue problem naming the field, nothing changed',
+    async (_key, route) => {
+      const sample = sampleFor(route);
+      if (!sample) throw new Error('no sample (see the test above)');
+      const inputs = fc.sample(malformedRequests(route, sample), RUNS);
+      const tally: Tally = { answers: new Map(), named: 0 };
+      const findings = await fuzzRoute(route, sample, inputs, tally);
+      if (process.env.FUZZ_VERBOSE)
+        console.log(
+          routeKey(route),
+          tally.named,
+          [...tally.answers].sort((a, b) => b[1] - a[1]),
+        );
+      expect(findings, report(findings)).toEqual([]);
+    },
+  );
 });
 
-describe('paths no route serves', () => {
+describe('API.security.malformed-input-no-5xx: paths no route serves', () => {
   it(`${RUNS} unknown or undecodable paths: refused with a catalogue problem (404 route_not_found, 400 bad_request), nothing changed`, async () => {
     const method = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH');
     const prefix = fc.constantFrom('/v1/', '/v1/orders/buy/', '/v1/account-management/', '/dev/', '/hubs/exchange/', '/', '//', '/v1/../');
@@ -195,9 +222,16 @@ describe('paths no route serves', () => {
     const wrong: string[] = [];
     for (const [m, start, segments] of inputs) {
       const url = start + segments.join('/');
-      const res = await world.app.inject({ method: m as 'GET', url, cookies: world.cookiesOf('trader'), headers: { 'x-auth-method': 'cookie' } });
+      const res = await world.app.inject({
+        method: m as 'GET',
+        url,
+        cookies: world.cookiesOf('trader'),
+        headers: { 'x-auth-method': 'cookie' },
+      });
       if (routes.some((r) => r.method === m && r.url === url)) continue;
-      const body = res.headers['content-type']?.toString().startsWith('application/problem+json') ? (res.json() as { code?: string }) : null;
+      const body = res.headers['content-type']?.toString().startsWith('application/problem+json')
+        ? (res.json() as { code?: string })
+        : null;
       // Dot segments may resolve onto a real route: then its own refusal is the right answer.
       if (res.statusCode >= 500 || (res.statusCode >= 400 && !(body && Object.hasOwn(errorCatalogue, body.code ?? '')))) {
         wrong.push(`${m} ${url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -209,7 +243,7 @@ describe('paths no route serves', () => {
 });
 
 // The refusals first reported as 500s, kept as explicit cases.
-describe('regressions: numbers bounded before they are used', () => {
+describe('API.security.numbers-bounded: regressions: numbers bounded before they are used', () => {
   const base = { currency_pair: 'btcusd', algorithm_id: 201, price: '30000', quantity: '0.01' };
   const cases: [string, unknown, string[]][] = [
     ['price and quantity 1e308', { ...base, price: '1e308', quantity: '1e308' }, ['price', 'quantity']],
@@ -240,14 +274,25 @@ describe('regressions: numbers bounded before they are used', () => {
   });
 
   it.skipIf(!routes.some((r) => r.url === '/dev/faucet'))('a faucet amount in exponent notation → 400 naming amount', async () => {
-    const res = await world.app.inject({ method: 'POST', url: '/dev/faucet', cookies: world.cookiesOf('trader'), headers: { 'x-auth-method': 'cookie' }, payload: { currency: 'usd', amount: '1e5' } });
+    const res = await world.app.inject({
+      method: 'POST',
+      url: '/dev/faucet',
+      cookies: world.cookiesOf('trader'),
+      headers: { 'x-auth-method': 'cookie' },
+      payload: { currency: 'usd', amount: '1e5' },
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(problemSchema.parse(res.json()).errors).toEqual({ amount: ['amount must be a decimal number.'] });
   });
 
   it('an undecodable or over-long path parameter → 400 bad_request as a problem body', async () => {
     for (const url of ['/v1/orders/%ZZ', '/v1/orders/%C0%AE%C0%AE', `/v1/orders/${'%00'.repeat(200)}`]) {
-      const res = await world.app.inject({ method: 'DELETE', url, cookies: world.cookiesOf('trader'), headers: { 'x-auth-method': 'cookie' } });
+      const res = await world.app.inject({
+        method: 'DELETE',
+        url,
+        cookies: world.cookiesOf('trader'),
+        headers: { 'x-auth-method': 'cookie' },
+      });
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(problemSchema.parse(res.json()).code).toBe('bad_request');

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
+import { seededRandom } from '../../src/server/lib/seeded-random';
 import { describe, expect, it } from 'vitest';
-import { createOrderBook } from '../../src/server/engine/fast-order-book';
-import { createNaiveOrderBook } from '../../src/server/engine/naive-order-book';
+import { createOrderBook } from '../../src/server/matching/fast-order-book';
+import { createNaiveOrderBook } from '../../src/server/matching/naive-order-book';
 import type {
   BookConfig,
   Destination,
@@ -13,7 +14,7 @@ import type {
   Side,
   TimeInForce,
   Trail,
-} from '../../src/server/engine/types';
+} from '../../src/server/matching/types';
 
 // Differential fuzz: the same random commands go to the fast book and to the naive reference;
 // after every command their answers and their stateHash must agree. On a mismatch the message
@@ -21,17 +22,6 @@ import type {
 
 const SEED = Number(process.env.ENGINE_FUZZ_SEED ?? 0x5eed_2024);
 const COMMANDS = Number(process.env.ENGINE_FUZZ_COMMANDS ?? 100_000);
-
-function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Command =
   | { kind: 'place'; order: PlaceOrder }
@@ -58,7 +48,7 @@ class Generator {
     /** Ids now in the book, so most cancels, moves and reduces hit a live order. */
     private readonly live: () => string[],
   ) {
-    this.rand = mulberry32(seed);
+    this.rand = seededRandom(seed).next;
   }
 
   private int(lo: number, hi: number): number {

@@ -50,7 +50,9 @@ async function connect(as: AccountName): Promise<Peer> {
     async call(target, args) {
       const invocationId = String(++invocations);
       // Written by hand so numbers JSON.stringify cannot produce (1e400, 30 digits) reach the hub.
-      socket.sendRaw(`{"type":1,"invocationId":${JSON.stringify(invocationId)},"target":${JSON.stringify(target)},"arguments":${jsonText(args)}}${RS}`);
+      socket.sendRaw(
+        `{"type":1,"invocationId":${JSON.stringify(invocationId)},"target":${JSON.stringify(target)},"arguments":${jsonText(args)}}${RS}`,
+      );
       return socket.next((m) => m.type === MESSAGE_TYPE.completion && m.invocationId === invocationId, 5_000);
     },
   };
@@ -68,7 +70,12 @@ function receiveErrors(peer: Peer): Record<string, unknown>[] {
 }
 
 /** Why the answer to `input` is not a refusal the hub owes, or null when it is one (or an acceptance). */
-function judge(done: Record<string, unknown>, errors: Record<string, unknown>[], input: HubFuzzInput, arity: number): { refused: boolean; problem: string | null } {
+function judge(
+  done: Record<string, unknown>,
+  errors: Record<string, unknown>[],
+  input: HubFuzzInput,
+  arity: number,
+): { refused: boolean; problem: string | null } {
   if (typeof done.error === 'string') return { refused: true, problem: done.error === '' ? 'an empty error' : null };
   if (input.args.length > arity) return { refused: false, problem: `${input.args.length} arguments accepted where ${arity} is the most` };
   const result = done.result as { joined?: unknown[]; left?: unknown[]; rejected?: unknown[] } | undefined;
@@ -96,7 +103,7 @@ afterAll(async () => {
   await world.close();
 });
 
-describe('every hub method is fuzzed', () => {
+describe('API.security.malformed-input-no-5xx: every hub method is fuzzed', () => {
   it('each hub method has a known valid argument list (add one to tests/fuzz/contract/route-samples.ts with any new method)', () => {
     expect(methods.filter((m) => !samples.has(m))).toEqual([]);
     expect([...samples.keys()].filter((m) => !methods.includes(m))).toEqual([]);
@@ -104,7 +111,7 @@ describe('every hub method is fuzzed', () => {
   });
 });
 
-describe(`hub contract fuzz: ${RUNS} malformed calls per method`, () => {
+describe(`API.security.malformed-input-no-5xx: hub contract fuzz: ${RUNS} malformed calls per method`, () => {
   it.each(methods)('%s: a Completion error or a ReceiveError, the connection and its groups kept, others untouched', async (method) => {
     const inputs: HubFuzzInput[] = fc.sample(malformedArguments(samples.get(method)!), RUNS);
     const findings: string[] = [];
@@ -115,7 +122,8 @@ describe(`hub contract fuzz: ${RUNS} malformed calls per method`, () => {
       const { refused, problem } = judge(done, receiveErrors(subject), input, samples.get(method)!.length);
       if (problem) findings.push(`${input.what}: ${problem}`);
       const groups = await groupsOf(subject);
-      if (refused && JSON.stringify(groups) !== JSON.stringify(baseline)) findings.push(`${input.what}: refused, but the groups became ${JSON.stringify(groups)}`);
+      if (refused && JSON.stringify(groups) !== JSON.stringify(baseline))
+        findings.push(`${input.what}: refused, but the groups became ${JSON.stringify(groups)}`);
       if (!refused) {
         // An accepted call (a valid list after all): back to the groups every input starts from.
         const extra = groups.filter((g) => !baseline.includes(g));
@@ -123,7 +131,8 @@ describe(`hub contract fuzz: ${RUNS} malformed calls per method`, () => {
         await subject.call(hubMethods.joinFeedGroups, [kept]);
         receiveErrors(subject);
       }
-      if (subject.socket.closeCode !== null) throw new Error(`the connection closed after ${input.what} (${jsonText(input.args).slice(0, 200)})`);
+      if (subject.socket.closeCode !== null)
+        throw new Error(`the connection closed after ${input.what} (${jsonText(input.args).slice(0, 200)})`);
       if (n % 25 === 24) expect(await groupsOf(observer), 'the other connection').toEqual([...observed].sort());
     }
     expect(findings.slice(0, 12)).toEqual([]);

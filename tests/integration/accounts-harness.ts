@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
-import { manualClock } from '../../src/server/clock';
+import { ManualTimers } from '../../src/server/time/manual-timers';
 import { defaultRateLimits, testConfig, type RateLimitConfig, type ServerConfig } from '../../src/server/config';
-import { outboxListSchema, type OutboxEntry } from '../../src/shared/api/server-extras';
+import { outboxListSchema, type OutboxEntry } from '../../src/shared/api/dev';
+import { openTestStore, type TestStore } from '../support/postgres';
 
 // Shared set-up of the account integration tests: an app on a fresh temporary DATA_DIR,
 // a clock the test moves, and a cookie jar that behaves like a browser's.
@@ -19,11 +20,13 @@ export const relaxedRateLimits: RateLimitConfig = Object.fromEntries(
   Object.entries(defaultRateLimits).map(([k, v]) => [k, { ...v, max: 1000 }]),
 ) as unknown as RateLimitConfig;
 
-export type TestClock = ReturnType<typeof manualClock>;
+export type TestClock = ManualTimers;
 
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** Where the data lives; on PostgreSQL, `config.databaseUrl` names the throwaway database. */
+  store: TestStore;
   clock: TestClock;
   config: ServerConfig;
   /** Closes the app (and, unless `keepData`, removes the data directory). */
@@ -39,34 +42,47 @@ export async function startApp(
     rateLimits?: Partial<RateLimitConfig>;
     config?: Partial<ServerConfig>;
     seed?: boolean;
+    /** PostgreSQL: a throwaway database, dropped on close (unless `keepData`; pass `config.databaseUrl` to reopen it). */
+    store?: TestStore;
   } & Partial<Pick<BuildAppOptions, 'sessionTimings' | 'outboxDelivery' | 'extensions' | 'loggerInstance'>> = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ox-accounts-'));
-  const clock = options.clock ?? manualClock(Date.UTC(2025, 0, 1, 12));
+  const clock = options.clock ?? new ManualTimers(Date.UTC(2025, 0, 1, 12));
+  const store = options.store ?? (options.config?.databaseUrl ? 'postgres' : 'sqlite');
+  const storage = await openTestStore(store, options.config?.databaseUrl);
   const config = testConfig({
     dataDir,
     // The outbox is read through /dev/outbox.json and the demo user is logged in, so the dev
     // routes are on, except where a test runs as production (which refuses them).
     devRoutes: options.config?.nodeEnv !== 'production',
     ...options.config,
+    ...(storage.databaseUrl ? { databaseUrl: storage.databaseUrl } : {}),
     rateLimits: { ...relaxedRateLimits, ...options.rateLimits },
   });
-  const app = await buildApp({
-    config,
-    clock,
-    seed: options.seed ?? false,
-    ...(options.sessionTimings ? { sessionTimings: options.sessionTimings } : {}),
-    ...(options.outboxDelivery ? { outboxDelivery: options.outboxDelivery } : {}),
-    ...(options.extensions ? { extensions: options.extensions } : {}),
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      clock,
+      seed: options.seed ?? false,
+      ...(options.sessionTimings ? { sessionTimings: options.sessionTimings } : {}),
+      ...(options.outboxDelivery ? { outboxDelivery: options.outboxDelivery } : {}),
+      ...(options.extensions ? { extensions: options.extensions } : {}),
+      ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),
+    });
+  } catch (error) {
+    await storage.release({ keep: false });
+    throw error;
+  }
   return {
     app,
     dataDir,
+    store,
     clock,
     config,
     async close({ keepData = false } = {}) {
       await app.close();
+      await storage.release({ keep: keepData });
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async outbox() {

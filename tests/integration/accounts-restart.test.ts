@@ -1,17 +1,25 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ACCESS_COOKIE } from '../../src/server/auth';
+import { describeEachStore } from '../support/postgres';
 import { Client, registerIndividual, startApp, STRONG_PASSWORD } from './accounts-harness';
 
-describe('A4 sessions and data survive a restart', () => {
+// Once on each store: SQLite, and PostgreSQL whenever a server answers.
+describeEachStore('A4 sessions and data survive a restart', (store) => {
   it('A4 restart: user, session cookies and outbox are still valid after the server is rebuilt on the same data dir', async () => {
-    const first = await startApp({ seed: true });
+    const first = await startApp({ seed: true, store });
     const { client, user } = await registerIndividual(first);
     expect((await client.post('/v1/auth/verification-code/email/request')).statusCode).toBe(200);
     const outboxBefore = await first.outbox();
     await first.close({ keepData: true });
 
-    const second = await startApp({ dataDir: first.dataDir, clock: first.clock, seed: true });
+    const second = await startApp({
+      dataDir: first.dataDir,
+      clock: first.clock,
+      seed: true,
+      store,
+      config: { databaseUrl: first.config.databaseUrl },
+    });
     try {
       const resumed = new Client(second.app, client.jar);
       // The access cookie was signed with the key kept in DATA_DIR.
@@ -36,10 +44,10 @@ describe('A4 sessions and data survive a restart', () => {
   });
 
   it('A4 restart: a new data dir means a new signing key, so old cookies are refused', async () => {
-    const first = await startApp();
+    const first = await startApp({ store });
     const { client } = await registerIndividual(first);
     await first.close();
-    const other = await startApp();
+    const other = await startApp({ store });
     try {
       expect((await new Client(other.app, client.jar).get('/v1/users/me')).statusCode).toBe(401);
     } finally {

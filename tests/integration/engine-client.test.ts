@@ -132,7 +132,14 @@ describe('engine client (main thread)', () => {
     const { t, client } = setup();
     await client.ready;
     await t.advance(900);
-    const book = (q: string) => ({ pair: 'btcusd', bids: [['100', '5', 'ox'], ['99', q, 'ox']], asks: [['101', '1', 'ox']] });
+    const book = (q: string) => ({
+      pair: 'btcusd',
+      bids: [
+        ['100', '5', 'ox'],
+        ['99', q, 'ox'],
+      ],
+      asks: [['101', '1', 'ox']],
+    });
     t.hub.emit(hubEvents.orderBook, book('1'));
     await t.advance(16);
     await until(() => client.store.getSnapshot().book.bids.length === 2);

@@ -1,17 +1,20 @@
 import { individualRegistration } from '../support/registration';
 import fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { orderListSchema, orderSchema, tradeListSchema, type Order } from '../../src/shared/api/orders';
 import { toUnits, fromUnits } from '../../src/shared/money/units';
 import { createDatabase } from '../../src/server/db/database';
-import { createOrderBook } from '../../src/server/engine';
+import { createOrderBook } from '../../src/server/matching';
 import { auditLedger } from '../../src/server/ledger/audit';
 import { startServer, type RunningServer } from '../e2e/support/server';
+import { seededRandom } from '../../src/server/lib/seeded-random';
+import { createThrowawayDatabase, describeEachStore, type ThrowawayDatabase } from '../support/postgres';
 
 // Crash: the real server (src/server/main.ts) in a child process takes a stream of orders over
 // HTTP from several clients and is SIGKILLed mid-stream. Started again on the same DATA_DIR:
 // every acknowledged order and fill is there, the books are exactly what the committed orders
-// make (replayed through a fresh engine), and the ledger balances.
+// make (replayed through a fresh engine), and the ledger balances. On PostgreSQL too (whenever a
+// server answers): the server and its restart then share a throwaway database.
 
 const PASSWORD = 'Crash!Passw0rd#1';
 const TRADERS = 4;
@@ -23,12 +26,6 @@ interface Session {
   id: string;
   cookie: string;
 }
-
-let server: RunningServer | null = null;
-afterAll(async () => {
-  await server?.kill();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-});
 
 async function call(base: string, s: Session | null, method: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`${base}${path}`, {
@@ -47,7 +44,12 @@ async function register(base: string, i: number): Promise<Session> {
     null,
     'POST',
     '/v1/users/register',
-    individualRegistration({ first_name: 'Crash', last_name: `Trader${i}`, email: `crash.${process.pid}.${i}@example.com`, password: PASSWORD }),
+    individualRegistration({
+      first_name: 'Crash',
+      last_name: `Trader${i}`,
+      email: `crash.${process.pid}.${i}@example.com`,
+      password: PASSWORD,
+    }),
   );
   expect(res.status).toBe(200);
   const user = ((await res.json()) as { user_details: { id: string } }).user_details;
@@ -99,9 +101,19 @@ function replay(orders: Order[]): { bids: [string, string][]; asks: [string, str
  */
 const serverEnv = { SIM_RATE: '0', ORDER_RATE_LIMIT: '1000000/1s', MAX_OPEN_ORDERS: '1000000' };
 
-describe('exchange crash', () => {
+describeEachStore('exchange crash', (store) => {
+  let server: RunningServer | null = null;
+  let pg: ThrowawayDatabase | undefined;
+  afterAll(async () => {
+    await server?.kill();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await pg?.drop();
+  });
+
   it('SIGKILL mid-stream, restart: every acknowledged order and fill is there, the books are as they were, the ledger balances', async () => {
-    server = await startServer({ env: serverEnv });
+    if (store === 'postgres') pg = await createThrowawayDatabase();
+    const env = { ...serverEnv, ...(pg ? { DATABASE_URL: pg.url } : {}) };
+    server = await startServer({ env });
     const base = server.url;
     const traders: Session[] = [];
     for (let i = 0; i < TRADERS; i++) {
@@ -122,8 +134,7 @@ describe('exchange crash', () => {
     let stop = false;
     let killing = false;
     let sent = 0;
-    let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rnd = seededRandom(7).next;
     const failures: unknown[] = [];
     const clients = Array.from({ length: CLIENTS }, async (_, c) => {
       while (!stop) {
@@ -134,7 +145,8 @@ describe('exchange crash', () => {
         const quantity = ((1 + Math.floor(rnd() * 50)) / 10_000).toFixed(4);
         sent++;
         try {
-          const res = await call(base, trader, 'POST', `/v1/orders/${side}`, { currency_pair: 'btcusd', price, quantity, client_order_id: `c${c}-${sent}` });
+          const order = { currency_pair: 'btcusd', price, quantity, client_order_id: `c${c}-${sent}` };
+          const res = await call(base, trader, 'POST', `/v1/orders/${side}`, order);
           if (res.status === 200) {
             const o = orderSchema.parse(await res.json());
             acknowledged.set(o.id, o);
@@ -157,7 +169,7 @@ describe('exchange crash', () => {
     expect(sent).toBeGreaterThan(acknowledged.size);
 
     // The data on disk, as the killed process left it: the ledger balances.
-    const database = createDatabase({ dataDir: server.dataDir });
+    const database = createDatabase({ dataDir: server.dataDir, databaseUrl: pg?.url });
     try {
       expect((await auditLedger(database.db)).problems).toEqual([]);
     } finally {
@@ -165,7 +177,7 @@ describe('exchange crash', () => {
     }
 
     const dataDir = server.dataDir;
-    server = await startServer({ dataDir, env: serverEnv });
+    server = await startServer({ dataDir, env });
     const base2 = server.url;
     for (let i = 0; i < TRADERS; i++) traders[i]!.cookie = await login(base2, i);
 

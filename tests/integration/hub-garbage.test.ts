@@ -19,9 +19,9 @@ afterAll(async () => {
 const junk = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.json().map((j) => j + RS),
-  fc.record({ type: fc.integer({ min: -2, max: 12 }), invocationId: fc.anything(), target: fc.anything(), arguments: fc.anything() }).map(
-    (m) => JSON.stringify(m) + RS,
-  ),
+  fc
+    .record({ type: fc.integer({ min: -2, max: 12 }), invocationId: fc.anything(), target: fc.anything(), arguments: fc.anything() })
+    .map((m) => JSON.stringify(m) + RS),
   fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
   fc.constant('['.repeat(1_500) + ']'.repeat(1_500) + RS),
 );
@@ -33,7 +33,7 @@ async function alive(): Promise<void> {
 }
 
 describe('hostile input', () => {
-  it('survives arbitrary frames after the handshake', async () => {
+  it('CORE.hub.garbage-survived: survives arbitrary frames after the handshake', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(junk, { minLength: 1, maxLength: 4 }), async (frames) => {
         const { raw } = await rawConnect(server.url);
@@ -48,7 +48,7 @@ describe('hostile input', () => {
     await alive();
   });
 
-  it('survives arbitrary handshakes and send bodies', async () => {
+  it('CORE.hub.garbage-survived: survives arbitrary handshakes and send bodies', async () => {
     await fc.assert(
       fc.asyncProperty(junk, junk, async (first, second) => {
         const raw = await RawHubSocket.open(server.url, alice);

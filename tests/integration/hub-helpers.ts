@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as signalR from '@microsoft/signalr';
 import WebSocket from 'ws';
-import { createHubServer, type HubClock, type HubServer, type HubServerOptions, type TimerHandle } from '../../src/server/hub';
+import { createHubServer, type HubServer, type HubServerOptions } from '../../src/server/hub';
 
 // Shared fixtures for the hub integration tests: a real Fastify listening on 127.0.0.1:0, a
 // cookie-based `authenticate`, the official client, a raw client for protocol-level checks,
@@ -110,52 +110,8 @@ export async function waitFor(check: () => boolean, timeoutMs = 5_000, what = 'c
   }
 }
 
-/** A clock under the test's control; timers fire only inside advance(). */
-export class ManualClock implements HubClock {
-  private current = 1_700_000_000_000;
-  private nextId = 1;
-  private readonly timers = new Map<number, { at: number; every: number | null; fn: () => void }>();
-
-  now(): number {
-    return this.current;
-  }
-
-  setTimeout(fn: () => void, ms: number): TimerHandle {
-    const id = this.nextId++;
-    this.timers.set(id, { at: this.current + ms, every: null, fn });
-    return id;
-  }
-
-  clearTimeout(handle: TimerHandle): void {
-    this.timers.delete(handle as number);
-  }
-
-  setInterval(fn: () => void, ms: number): TimerHandle {
-    const id = this.nextId++;
-    this.timers.set(id, { at: this.current + ms, every: ms, fn });
-    return id;
-  }
-
-  clearInterval(handle: TimerHandle): void {
-    this.timers.delete(handle as number);
-  }
-
-  /** Moves time forward, firing due timers in order (intervals as often as they fall due). */
-  advance(ms: number): void {
-    const end = this.current + ms;
-    for (;;) {
-      let due: [number, { at: number; every: number | null; fn: () => void }] | null = null;
-      for (const entry of this.timers) if (entry[1].at <= end && (!due || entry[1].at < due[1].at)) due = entry;
-      if (!due) break;
-      const [id, timer] = due;
-      this.current = Math.max(this.current, timer.at);
-      if (timer.every === null) this.timers.delete(id);
-      else timer.at += timer.every;
-      timer.fn();
-    }
-    this.current = end;
-  }
-}
+/** Where the hub tests' manual time starts. */
+export const HUB_EPOCH = 1_700_000_000_000;
 
 export interface NegotiateResult {
   status: number;
@@ -168,7 +124,7 @@ export async function negotiate(url: string, session: string | null, query = 'ne
     headers: session === null ? {} : { Cookie: cookieOf(session) },
   });
   const text = await res.text();
-  let body: Record<string, unknown> | null = null;
+  let body: Record<string, unknown> | null;
   try {
     body = JSON.parse(text) as Record<string, unknown>;
   } catch {
@@ -251,7 +207,11 @@ export class RawHubSocket {
 }
 
 /** Opens a raw socket on a freshly negotiated connection and completes the handshake. */
-export async function rawConnect(url: string, session = 'alice-session', version = 1): Promise<{ raw: RawHubSocket; connectionId: string; token: string }> {
+export async function rawConnect(
+  url: string,
+  session = 'alice-session',
+  version = 1,
+): Promise<{ raw: RawHubSocket; connectionId: string; token: string }> {
   const n = await negotiate(url, session);
   const token = n.body!.connectionToken as string;
   const raw = await RawHubSocket.open(`${url}?id=${encodeURIComponent(token)}`, { Cookie: cookieOf(session) });

@@ -1,14 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cookieOf,
-  negotiate,
-  RawHubSocket,
-  rawConnect,
-  startClient,
-  startHub,
-  type TestHub,
-} from './hub-helpers';
+import { cookieOf, negotiate, RawHubSocket, rawConnect, startClient, startHub, type TestHub } from './hub-helpers';
 
 // TransportProtocols.md at the HTTP level: negotiate, the status codes of every transport
 // request, origin checks on upgrades, and the handshake, checked with raw requests.
@@ -29,12 +21,12 @@ afterAll(async () => {
 });
 
 describe('negotiate', () => {
-  it('answers 401 without a valid session', async () => {
+  it('CORE.hub.unsigned-refused: answers 401 without a valid session', async () => {
     expect((await negotiate(server.url, null)).status).toBe(401);
     expect((await negotiate(server.url, 'expired-session')).status).toBe(401);
   });
 
-  it('speaks version 1 with a separate secret token and lists the transports', async () => {
+  it('CORE.hub.negotiate-ids, CORE.hub.negotiate-transports: speaks version 1 with a separate secret token and lists the transports', async () => {
     const { status, body } = await negotiate(server.url, 'alice-session');
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -50,7 +42,7 @@ describe('negotiate', () => {
     expect(body!.connectionToken).not.toBe(body!.connectionId);
   });
 
-  it('falls back to version 0 without the query and caps newer versions at 1', async () => {
+  it('CORE.hub.negotiate-version: falls back to version 0 without the query and caps newer versions at 1', async () => {
     const v0 = await negotiate(server.url, 'alice-session', '');
     expect(v0.body).toMatchObject({ negotiateVersion: 0 });
     expect(v0.body).not.toHaveProperty('connectionToken');
@@ -62,7 +54,7 @@ describe('negotiate', () => {
     expect((await negotiate(server.url, 'alice-session', 'negotiateVersion=abc')).status).toBe(400);
   });
 
-  it('echoes useStatefulReconnect only when the client asked for it', async () => {
+  it('CORE.hub.negotiate-stateful-echo: echoes useStatefulReconnect only when the client asked for it', async () => {
     expect((await negotiate(server.url, 'alice-session', 'negotiateVersion=1&useStatefulReconnect=true')).body).toMatchObject({
       useStatefulReconnect: true,
     });
@@ -71,7 +63,7 @@ describe('negotiate', () => {
 });
 
 describe('transport requests', () => {
-  it('answer 404 for an unknown token and 400 without one', async () => {
+  it('CORE.hub.transport-token-errors: answer 404 for an unknown token and 400 without one', async () => {
     expect((await fetch(`${server.url}?id=not-a-token`, { headers: alice })).status).toBe(404);
     expect((await fetch(`${server.url}?id=not-a-token`, { method: 'POST', headers: alice, body: '{}\u001e' })).status).toBe(404);
     expect((await fetch(`${server.url}?id=not-a-token`, { method: 'DELETE', headers: alice })).status).toBe(404);
@@ -80,7 +72,7 @@ describe('transport requests', () => {
     expect((await fetch(server.url, { method: 'POST', headers: alice, body: '' })).status).toBe(400);
   });
 
-  it('re-authenticate every request and refuse another user or no session with 401', async () => {
+  it('CORE.hub.transport-user-must-match: re-authenticate every request and refuse another user or no session with 401', async () => {
     const token = (await negotiate(server.url, 'alice-session')).body!.connectionToken as string;
     expect((await fetch(`${server.url}?id=${token}`)).status).toBe(401);
     expect((await fetch(`${server.url}?id=${token}`, { headers: { Cookie: cookieOf('bob-session') } })).status).toBe(401);
@@ -91,7 +83,7 @@ describe('transport requests', () => {
     expect((await fetch(`${server.url}?id=${token}`, { headers: { Cookie: cookieOf('alice-second-session') } })).status).toBe(200);
   });
 
-  it('refuse a second WebSocket on a token with 409 and other transports with 400', async () => {
+  it('CORE.hub.one-transport-per-token: refuse a second WebSocket on a token with 409 and other transports with 400', async () => {
     const { raw, token } = await rawConnect(server.url);
     try {
       await expect(RawHubSocket.open(`${server.url}?id=${token}`, alice)).rejects.toMatchObject({ status: 409 });
@@ -105,7 +97,7 @@ describe('transport requests', () => {
     }
   });
 
-  it('refuse a second event stream with 409', async () => {
+  it('CORE.hub.one-transport-per-token: refuse a second event stream with 409', async () => {
     const token = (await negotiate(server.url, 'alice-session')).body!.connectionToken as string;
     const first = new AbortController();
     const sse = await fetch(`${server.url}?id=${token}`, { headers: { ...alice, Accept: 'text/event-stream' }, signal: first.signal });
@@ -116,7 +108,7 @@ describe('transport requests', () => {
     first.abort();
   });
 
-  it('refuse a concurrent send with 409', async () => {
+  it('CORE.hub.concurrent-send-409: refuse a concurrent send with 409', async () => {
     const token = (await negotiate(server.url, 'alice-session')).body!.connectionToken as string;
     expect((await fetch(`${server.url}?id=${token}`, { headers: alice })).status).toBe(200);
     const url = new URL(`${server.url}?id=${token}`);
@@ -137,7 +129,7 @@ describe('transport requests', () => {
 });
 
 describe('long polling', () => {
-  it('holds a poll, answers 200 empty on timeout, 204 when superseded and when deleted', async () => {
+  it('CORE.hub.long-poll: holds a poll, answers 200 empty on timeout, 204 when superseded and when deleted', async () => {
     const token = (await negotiate(server.url, 'alice-session')).body!.connectionToken as string;
     const url = `${server.url}?id=${token}`;
     expect((await fetch(url, { headers: alice })).status).toBe(200);
@@ -170,7 +162,7 @@ describe('long polling', () => {
 });
 
 describe('WebSocket origin', () => {
-  it('accepts the same origin and clients without one, and refuses other origins with 403', async () => {
+  it('CORE.hub.origin-policy: accepts the same origin and clients without one, and refuses other origins with 403', async () => {
     await expect(RawHubSocket.open(server.url, { ...alice, Origin: 'https://evil.example' })).rejects.toMatchObject({ status: 403 });
     await expect(RawHubSocket.open(server.url, { ...alice, Origin: 'null' })).rejects.toMatchObject({ status: 403 });
     const same = await RawHubSocket.open(server.url, { ...alice, Origin: server.origin });
@@ -179,7 +171,7 @@ describe('WebSocket origin', () => {
     none.close();
   });
 
-  it('follows allowedOrigins when configured', async () => {
+  it('CORE.hub.origin-policy: follows allowedOrigins when configured', async () => {
     const other = await startHub({ allowedOrigins: ['https://app.example.com'] });
     try {
       const ok = await RawHubSocket.open(other.url, { ...alice, Origin: 'https://APP.example.com:443' });
@@ -193,14 +185,14 @@ describe('WebSocket origin', () => {
     }
   });
 
-  it('checks the origin before anything else, even for unauthenticated upgrades', async () => {
+  it('CORE.hub.origin-before-auth: checks the origin before anything else, even for unauthenticated upgrades', async () => {
     await expect(RawHubSocket.open(server.url, { Origin: 'https://evil.example' })).rejects.toMatchObject({ status: 403 });
     await expect(RawHubSocket.open(server.url, {})).rejects.toMatchObject({ status: 401 });
   });
 });
 
 describe('handshake', () => {
-  it('rejects protocols other than json and unknown versions with an error response', async () => {
+  it('CORE.hub-protocol.handshake-refusal: rejects protocols other than json and unknown versions with an error response', async () => {
     for (const [request, error] of [
       [{ protocol: 'messagepack', version: 1 }, "The protocol 'messagepack' is not supported."],
       [{ protocol: 'json', version: 3 }, "The server does not support version 3 of the 'json' protocol."],
@@ -213,7 +205,7 @@ describe('handshake', () => {
     }
   });
 
-  it('accepts a handshake split across frames and followed by messages in the same frame', async () => {
+  it('CORE.hub.handshake-split: accepts a handshake split across frames and followed by messages in the same frame', async () => {
     const raw = await RawHubSocket.open(server.url, alice);
     raw.sendRaw('{"protocol":"js');
     raw.sendRaw('on","version":1}\u001e{"type":1,"invocationId":"a","target":"Echo","arguments":["é"]}\u001e{"type":6}\u001e');
@@ -222,7 +214,7 @@ describe('handshake', () => {
     raw.close();
   });
 
-  it('closes with an error on invalid JSON instead of failing the process', async () => {
+  it('CORE.hub.invalid-json-closes: closes with an error on invalid JSON instead of failing the process', async () => {
     const { raw } = await rawConnect(server.url);
     raw.sendRaw('{"type":1,"target":\u001e');
     const close = await raw.next((m) => m.type === 7);

@@ -5,7 +5,7 @@ import type { HubServerOptions } from '../../src/server/hub';
 import {
   buildClient,
   cookieOf,
-  ManualClock,
+  HUB_EPOCH,
   negotiate,
   RawHubSocket,
   rawConnect,
@@ -17,6 +17,7 @@ import {
   type TestHub,
   type TestUser,
 } from './hub-helpers';
+import { ManualTimers } from '../../src/server/time/manual-timers';
 
 // Deadlines and limits: keep-alive pings, dropping silent clients, expiring unused
 // negotiations and handshakes, message size, slow consumers, fan-out cost and shutdown.
@@ -83,8 +84,8 @@ function withEvents(options: Partial<HubServerOptions<TestUser>> = {}) {
 }
 
 describe('keep-alive', () => {
-  it('sends a Ping only after the keep-alive interval passed with nothing sent', async () => {
-    const clock = new ManualClock();
+  it('CORE.hub.ping-when-idle: sends a Ping only after the keep-alive interval passed with nothing sent', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     server = await startHub({ clock, keepAliveIntervalMs: 15_000, clientTimeoutMs: 60_000 });
     const { raw, connectionId } = await rawConnect(server.url);
     clock.advance(14_000);
@@ -105,8 +106,8 @@ describe('keep-alive', () => {
     raw.close();
   });
 
-  it('drops a client that sent nothing for the client timeout, telling it to reconnect', async () => {
-    const clock = new ManualClock();
+  it('CORE.hub.timeout-reason: drops a client that sent nothing for the client timeout, telling it to reconnect', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     const { events, options } = withEvents({ clock, clientTimeoutMs: 30_000 });
     server = await startHub(options);
     const { raw } = await rawConnect(server.url);
@@ -127,20 +128,18 @@ describe('keep-alive', () => {
     expect(events).toEqual(['error:Client timeout elapsed without receiving a message from the client.']);
   });
 
-  it('drops a silent official client, which sees the reason', async () => {
-    const clock = new ManualClock();
+  it('CORE.hub.timeout-reason: drops a silent official client, which sees the reason', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     server = await startHub({ clock });
     const client = await startClient(server.url);
     const closed = new Promise<Error | undefined>((resolve) => client.onclose(resolve));
     clock.advance(30_000);
     const error = await closed;
-    expect(error?.message).toBe(
-      'Server returned an error on close: Client timeout elapsed without receiving a message from the client.',
-    );
+    expect(error?.message).toBe('Server returned an error on close: Client timeout elapsed without receiving a message from the client.');
   });
 
-  it('drops a long-polling client that stopped polling and hands it the Close on its next poll', async () => {
-    const clock = new ManualClock();
+  it('CORE.hub.long-poll-client-timeout: drops a long-polling client that stopped polling and hands it the Close on its next poll', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     server = await startHub({ clock });
     const token = (await negotiate(server.url, 'alice-session')).body!.connectionToken as string;
     const url = `${server.url}?id=${token}`;
@@ -157,8 +156,8 @@ describe('keep-alive', () => {
 });
 
 describe('expiry of unfinished connections', () => {
-  it('forgets a negotiated token no transport used', async () => {
-    const clock = new ManualClock();
+  it('CORE.hub.negotiate-token-expires: forgets a negotiated token no transport used', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     server = await startHub({ clock, negotiateTimeoutMs: 30_000 });
     const token = (await negotiate(server.url, 'alice-session')).body!.connectionToken as string;
     clock.advance(29_000);
@@ -168,8 +167,8 @@ describe('expiry of unfinished connections', () => {
     await expect(RawHubSocket.open(`${server.url}?id=${token}`, alice)).rejects.toMatchObject({ status: 404 });
   });
 
-  it('closes a transport that never sends its handshake', async () => {
-    const clock = new ManualClock();
+  it('CORE.hub.handshake-timeout: closes a transport that never sends its handshake', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     const { events, options } = withEvents({ clock, handshakeTimeoutMs: 15_000 });
     server = await startHub(options);
     const raw = await RawHubSocket.open(server.url, alice);
@@ -187,7 +186,7 @@ describe('message size', () => {
     ['WebSockets', signalR.HttpTransportType.WebSockets],
     ['ServerSentEvents', signalR.HttpTransportType.ServerSentEvents],
     ['LongPolling', signalR.HttpTransportType.LongPolling],
-  ] as const)('closes a %s connection that sends a message over the limit', async (_name, transport) => {
+  ] as const)('CORE.hub.oversize-closes-one: closes a %s connection that sends a message over the limit', async (_name, transport) => {
     const { events, options } = withEvents({ maxMessageSize: 1_024 });
     server = await startHub(options);
     const client = await startClient(server.url, { transport });
@@ -203,7 +202,7 @@ describe('message size', () => {
 });
 
 describe('backpressure and fan-out', () => {
-  it('closes a connection that stops reading instead of buffering without bound', async () => {
+  it('CORE.hub.slow-reader-closed: closes a connection that stops reading instead of buffering without bound', async () => {
     const { events, options } = withEvents({ maxBufferedBytes: 256 * 1024 });
     server = await startHub(options);
     const { raw, connectionId } = await rawConnect(server.url);
@@ -224,7 +223,7 @@ describe('backpressure and fan-out', () => {
     await raw.waitClosed();
   });
 
-  it('serializes a group message once for a thousand connections', async () => {
+  it('CORE.hub.group-message-serialised-once: serializes a group message once for a thousand connections', async () => {
     server = await startHub();
     const sockets: RawHubSocket[] = [];
     for (let batch = 0; batch < 10; batch++) {
@@ -260,7 +259,7 @@ describe('backpressure and fan-out', () => {
 });
 
 describe('close()', () => {
-  it('closes every connection with a Close that allows reconnecting, then refuses new ones', async () => {
+  it('CORE.hub.close-allows-reconnect: closes every connection with a Close that allows reconnecting, then refuses new ones', async () => {
     const { events, options } = withEvents();
     server = await startHub(options);
     const raw = (await rawConnect(server.url)).raw;
@@ -271,9 +270,7 @@ describe('close()', () => {
       // A stateful client first redials the same connection; refused, it reconnects from scratch.
       startClient(server.url, { stateful: true, reconnect: [60_000] }),
     ]);
-    const reconnecting = clients.map(
-      (client) => new Promise<Error | undefined>((resolve) => client.onreconnecting(resolve)),
-    );
+    const reconnecting = clients.map((client) => new Promise<Error | undefined>((resolve) => client.onreconnecting(resolve)));
 
     await server.hub.close();
 
@@ -288,15 +285,19 @@ describe('close()', () => {
     await Promise.all(clients.map((c) => c.stop()));
   });
 
-  it('ends a WebSocket whose peer never answers the close frame after a second, so the app can close', async () => {
-    const clock = new ManualClock();
+  it('CORE.hub.close-frame-timeout: ends a WebSocket whose peer never answers the close frame after a second, so the app can close', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     const local = await startHub({ clock });
     const peer = await unansweringPeer(local.url, local.origin);
     let appClosed = false;
     const closing = local.close().then(() => (appClosed = true));
 
     // The peer is sent the Close message and the close frame (opcode 8) and answers neither.
-    await waitFor(() => peer.received().includes('"type":7') && peer.received().some((b, i, all) => b === 0x88 && i > all.indexOf('"type":7')), 5_000, 'close frame');
+    await waitFor(
+      () => peer.received().includes('"type":7') && peer.received().some((b, i, all) => b === 0x88 && i > all.indexOf('"type":7')),
+      5_000,
+      'close frame',
+    );
     clock.advance(999);
     await new Promise((r) => setTimeout(r, 50));
     expect(appClosed).toBe(false);
@@ -310,7 +311,7 @@ describe('close()', () => {
     await closing;
   });
 
-  it('is what closing the Fastify app does', async () => {
+  it('CORE.hub.closes-with-app: is what closing the Fastify app does', async () => {
     const { events, options } = withEvents();
     const local = await startHub(options);
     const client = buildClient(local.url, { session: 'alice-session' });

@@ -4,7 +4,7 @@ import {
   authenticateByCookie,
   buildClient,
   cookieOf,
-  ManualClock,
+  HUB_EPOCH,
   negotiate,
   rawConnect,
   RawHubSocket,
@@ -13,6 +13,7 @@ import {
   type TestHub,
 } from './hub-helpers';
 import * as signalR from '@microsoft/signalr';
+import { ManualTimers } from '../../src/server/time/manual-timers';
 
 // The hub's own defences, independent of the exchange: per-user caps on negotiated and open
 // connections and on the negotiation rate, connections ended when their user's proof of identity
@@ -26,7 +27,7 @@ afterEach(async () => {
 });
 
 describe('per-user caps', () => {
-  it('a user beyond maxConnectionsPerUser is refused with 429 at negotiate; other users are not affected', async () => {
+  it('API.security.hub-per-user-caps: a user beyond maxConnectionsPerUser is refused with 429 at negotiate; other users are not affected', async () => {
     server = await startHub({ maxConnectionsPerUser: 3 });
     const alice = [];
     for (let i = 0; i < 3; i++) {
@@ -50,23 +51,27 @@ describe('per-user caps', () => {
     for (const c of [...alice, again, bob]) await c.stop();
   });
 
-  it('the cap also holds when several negotiated connections start their transports', async () => {
+  it('API.security.hub-per-user-caps: the cap also holds when several negotiated connections start their transports', async () => {
     server = await startHub({ maxConnectionsPerUser: 1 });
     const first = await negotiate(server.url, 'alice-session');
     const second = await negotiate(server.url, 'alice-session');
     expect([first.status, second.status]).toEqual([200, 200]);
-    const open = await RawHubSocket.open(`${server.url}?id=${first.body!.connectionToken as string}`, { Cookie: cookieOf('alice-session') });
+    const open = await RawHubSocket.open(`${server.url}?id=${first.body!.connectionToken as string}`, {
+      Cookie: cookieOf('alice-session'),
+    });
     await expect(
       RawHubSocket.open(`${server.url}?id=${second.body!.connectionToken as string}`, { Cookie: cookieOf('alice-session') }),
     ).rejects.toMatchObject({ status: 429 });
-    const poll = await fetch(`${server.url}?id=${second.body!.connectionToken as string}`, { headers: { Cookie: cookieOf('alice-session') } });
+    const poll = await fetch(`${server.url}?id=${second.body!.connectionToken as string}`, {
+      headers: { Cookie: cookieOf('alice-session') },
+    });
     expect(poll.status).toBe(429);
     expect(await poll.text()).toMatch(/Too many open connections/);
     open.close();
   });
 
-  it('a user beyond maxPendingNegotiationsPerUser is refused with 429 until one is used or expires', async () => {
-    const clock = new ManualClock();
+  it('API.security.hub-per-user-caps: a user beyond maxPendingNegotiationsPerUser is refused with 429 until one is used or expires', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     server = await startHub({ clock, maxPendingNegotiationsPerUser: 2, negotiateTimeoutMs: 30_000 });
     const a = await negotiate(server.url, 'alice-session');
     await negotiate(server.url, 'alice-session');
@@ -86,13 +91,16 @@ describe('per-user caps', () => {
     expect((await negotiate(server.url, 'alice-session')).status).toBe(200);
   });
 
-  it('negotiationsPerUser limits how fast one user opens connections, with Retry-After', async () => {
-    const clock = new ManualClock();
+  it('API.security.hub-per-user-caps: negotiationsPerUser limits how fast one user opens connections, with Retry-After', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     server = await startHub({ clock, negotiationsPerUser: { max: 2, windowMs: 60_000 } });
     expect((await negotiate(server.url, 'alice-session')).status).toBe(200);
     clock.advance(20_000);
     expect((await negotiate(server.url, 'alice-session')).status).toBe(200);
-    const res = await fetch(`${server.url}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Cookie: cookieOf('alice-session') } });
+    const res = await fetch(`${server.url}/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { Cookie: cookieOf('alice-session') },
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('40');
     expect((await negotiate(server.url, 'bob-session')).status).toBe(200);
@@ -102,7 +110,7 @@ describe('per-user caps', () => {
 });
 
 /** A hub whose users' proof of identity expires when `expiresAt()` says, read at each request. */
-function startExpiringHub(clock: ManualClock, expiresAt: () => number): Promise<TestHub> {
+function startExpiringHub(clock: ManualTimers, expiresAt: () => number): Promise<TestHub> {
   return startHub({
     clock,
     authenticate: async (req) => {
@@ -114,7 +122,7 @@ function startExpiringHub(clock: ManualClock, expiresAt: () => number): Promise<
 
 describe('connections end with their proof of identity', () => {
   it('a connection whose user expires gets a Close that allows reconnecting, over WebSockets and long polling', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualTimers(HUB_EPOCH);
     const expiresAt = clock.now() + 10_000;
     server = await startExpiringHub(clock, () => expiresAt);
     const { raw } = await rawConnect(server.url);
@@ -134,7 +142,7 @@ describe('connections end with their proof of identity', () => {
   });
 
   it('a renewed proof on a later request moves the expiry on', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualTimers(HUB_EPOCH);
     let expiresAt = clock.now() + 10_000;
     server = await startExpiringHub(clock, () => expiresAt);
     const client = buildClient(server.url, { session: 'alice-session', transport: signalR.HttpTransportType.ServerSentEvents });
@@ -151,7 +159,49 @@ describe('connections end with their proof of identity', () => {
     }
   });
 
-  it('closeConnections ends the matching live and negotiated connections and no others', async () => {
+  it('API.security.hub-recheck-at-token-expiry: renewUser vouching for the user keeps the connection; refusing or failing closes it within one heartbeat', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
+    const expiresAt = clock.now() + 10_000;
+    const answers: Array<'renew' | 'refuse' | 'fail'> = ['renew', 'refuse'];
+    const asked: number[] = [];
+    server = await startHub({
+      clock,
+      authenticate: async (req) => {
+        const user = await authenticateByCookie(req);
+        return user && { ...user, expiresAt };
+      },
+      renewUser: async (user) => {
+        asked.push(clock.now());
+        const answer = answers.shift() ?? 'fail';
+        if (answer === 'fail') throw new Error('database gone');
+        return answer === 'renew' ? { ...user, expiresAt: clock.now() + 10_000 } : null;
+      },
+    });
+    const { raw } = await rawConnect(server.url);
+    clock.advance(10_000);
+    await waitFor(
+      () => ((server!.hub.connections()[0]?.user as { expiresAt?: number } | undefined)?.expiresAt ?? 0) > clock.now(),
+      2_000,
+      'the renewal',
+    );
+    expect(asked).toEqual([expiresAt]);
+    expect(raw.closeCode).toBeNull();
+    // The renewed expiry is honoured: nothing is asked before it.
+    clock.advance(9_000);
+    expect(asked).toHaveLength(1);
+    clock.advance(1_000);
+    expect(await raw.next((m) => m.type === 7)).toEqual({ type: 7, error: TOKEN_EXPIRED_ERROR, allowReconnect: true });
+    await raw.waitClosed();
+    expect(asked).toHaveLength(2);
+
+    // A renewal that throws fails closed.
+    const second = await rawConnect(server.url);
+    clock.advance(1_000);
+    expect(await second.raw.next((m) => m.type === 7)).toEqual({ type: 7, error: TOKEN_EXPIRED_ERROR, allowReconnect: true });
+    expect(server.hub.connections()).toEqual([]);
+  });
+
+  it('API.security.hub-closed-on-session-end: closeConnections ends the matching live and negotiated connections and no others', async () => {
     server = await startHub();
     const { raw } = await rawConnect(server.url, 'alice-session');
     const pending = await negotiate(server.url, 'alice-session');
@@ -173,14 +223,19 @@ describe('connections end with their proof of identity', () => {
 });
 
 describe('authorize and renderRejection', () => {
-  it('authorize sees every kind of request and its refusal is answered in the rendered form', async () => {
+  it('CORE.hub.authorize-every-request: authorize sees every kind of request and its refusal is answered in the rendered form', async () => {
     const kinds: string[] = [];
     server = await startHub({
       authorize: (_user, req, kind) => {
         kinds.push(kind);
-        return kind === 'send' && req.headers['x-test-allow'] !== 'yes' ? { status: 403, message: 'Say please.', code: 'POLITENESS' } : null;
+        return kind === 'send' && req.headers['x-test-allow'] !== 'yes'
+          ? { status: 403, message: 'Say please.', code: 'POLITENESS' }
+          : null;
       },
-      renderRejection: (why, kind) => ({ contentType: 'application/json', body: JSON.stringify({ code: why.code ?? null, why: why.message, kind }) }),
+      renderRejection: (why, kind) => ({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: why.code ?? null, why: why.message, kind }),
+      }),
     });
     const n = await negotiate(server.url, 'alice-session');
     const url = `${server.url}?id=${n.body!.connectionToken as string}`;
@@ -189,7 +244,11 @@ describe('authorize and renderRejection', () => {
     const send = await fetch(url, { method: 'POST', headers, body: '{}\u001e' });
     expect(send.status).toBe(403);
     expect(await send.json()).toEqual({ code: 'POLITENESS', why: 'Say please.', kind: 'send' });
-    const allowed = await fetch(url, { method: 'POST', headers: { ...headers, 'X-Test-Allow': 'yes' }, body: '{"protocol":"json","version":1}\u001e' });
+    const allowed = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'X-Test-Allow': 'yes' },
+      body: '{"protocol":"json","version":1}\u001e',
+    });
     expect(allowed.status).toBe(200);
     expect((await fetch(url, { method: 'DELETE', headers })).status).toBe(202);
     expect(kinds).toEqual(['negotiate', 'poll', 'send', 'send', 'close']);

@@ -4,7 +4,7 @@ import type { HubServerOptions } from '../../src/server/hub';
 import {
   buildClient,
   cookieOf,
-  ManualClock,
+  HUB_EPOCH,
   negotiate,
   RawHubSocket,
   signalR,
@@ -13,6 +13,7 @@ import {
   type TestHub,
   type TestUser,
 } from './hub-helpers';
+import { ManualTimers } from '../../src/server/time/manual-timers';
 
 // Stateful reconnect (HubProtocol.md: Ack, Sequence, replay): a WebSocket that dies mid-stream
 // is replaced under the same connection and nothing is lost or delivered twice.
@@ -45,7 +46,7 @@ function hooks() {
 }
 
 describe('stateful reconnect with the official client', () => {
-  it('resumes a cut WebSocket with the same connection and delivers every group message once, in order', async () => {
+  it('CORE.hub-stateful.resume: resumes a cut WebSocket with the same connection and delivers every group message once, in order', async () => {
     const { events, options } = hooks();
     const resumes: { replayed: number; sequenceId: number }[] = [];
     const quiet = () => undefined;
@@ -110,7 +111,7 @@ describe('stateful reconnect with the official client', () => {
     expect(events[1]).toBe(`disconnected:${connectionId}:clean`);
   });
 
-  it('does not use stateful reconnect over long polling or server-sent events', async () => {
+  it('CORE.hub-stateful.websockets-only: does not use stateful reconnect over long polling or server-sent events', async () => {
     server = await startHub();
     for (const transport of [signalR.HttpTransportType.LongPolling, signalR.HttpTransportType.ServerSentEvents]) {
       const client = buildClient(server.url, { session: 'alice-session', stateful: true, transport });
@@ -134,8 +135,8 @@ describe('stateful reconnect at the protocol level', () => {
     return { raw, token, connectionId: n.body!.connectionId as string };
   }
 
-  it('acks client messages, replays unacked ones after a Sequence and ignores replayed duplicates', async () => {
-    const clock = new ManualClock();
+  it('CORE.hub-stateful.acks, CORE.hub-stateful.numbering, CORE.hub-stateful.resumed-inbound: acks client messages, replays unacked ones after a Sequence and ignores replayed duplicates', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     const { events, options } = hooks();
     server = await startHub({ ...options, clock });
     const { raw, token, connectionId } = await statefulSocket(server.url);
@@ -180,7 +181,7 @@ describe('stateful reconnect at the protocol level', () => {
     resumed.close();
   });
 
-  it('ignores client messages on a resumed socket until its Sequence arrives, and half-sent ones from before', async () => {
+  it('CORE.hub-stateful.resumed-inbound: ignores client messages on a resumed socket until its Sequence arrives, and half-sent ones from before', async () => {
     server = await startHub({ methods: { Echo: (_ctx, v) => v } });
     const { raw, token } = await statefulSocket(server.url);
     raw.sendRaw('{"type":1,"invocationId":"cut","target":"Ec');
@@ -197,7 +198,7 @@ describe('stateful reconnect at the protocol level', () => {
     resumed.close();
   });
 
-  it('closes a client whose Sequence claims more than it sent', async () => {
+  it('CORE.hub-stateful.sequence-beyond-sent: closes a client whose Sequence claims more than it sent', async () => {
     server = await startHub();
     const { raw, token } = await statefulSocket(server.url);
     raw.close();
@@ -209,7 +210,7 @@ describe('stateful reconnect at the protocol level', () => {
     await resumed.waitClosed();
   });
 
-  it('does not keep a connection for resuming when its socket died of a frame the server refused', async () => {
+  it('CORE.hub-stateful.refused-frame-no-resume: does not keep a connection for resuming when its socket died of a frame the server refused', async () => {
     const { events, options } = hooks();
     server = await startHub(options);
     const { raw, connectionId } = await statefulSocket(server.url);
@@ -220,8 +221,8 @@ describe('stateful reconnect at the protocol level', () => {
     expect(server.hub.connections()).toEqual([]);
   });
 
-  it('gives up on a connection that is not resumed within the reconnect window', async () => {
-    const clock = new ManualClock();
+  it('CORE.hub-stateful.window: gives up on a connection that is not resumed within the reconnect window', async () => {
+    const clock = new ManualTimers(HUB_EPOCH);
     const { events, options } = hooks();
     server = await startHub({ ...options, clock, statefulReconnectWindowMs: 10_000 });
     const { raw, token, connectionId } = await statefulSocket(server.url);
@@ -236,7 +237,7 @@ describe('stateful reconnect at the protocol level', () => {
     await expect(RawHubSocket.open(`${server.url}?id=${token}`, alice)).rejects.toMatchObject({ status: 404 });
   });
 
-  it('closes a connection whose unacknowledged messages outgrow the replay buffer', async () => {
+  it('CORE.hub-stateful.buffer-bound: closes a connection whose unacknowledged messages outgrow the replay buffer', async () => {
     server = await startHub({ statefulReconnectBufferSize: 4_096 });
     const { raw, connectionId } = await statefulSocket(server.url);
     server.hub.addToGroup(connectionId, GROUP);

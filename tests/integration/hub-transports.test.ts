@@ -65,7 +65,7 @@ const transports = [
 ] as const;
 
 describe.each(transports)('over %s', (name, transport) => {
-  it('connects, completes the handshake and reports the transport', async () => {
+  it('CORE.hub.transport-reported: connects, completes the handshake and reports the transport', async () => {
     const client = await startClient(server.url, { transport });
     try {
       expect(client.state).toBe(signalR.HubConnectionState.Connected);
@@ -82,7 +82,7 @@ describe.each(transports)('over %s', (name, transport) => {
     }
   });
 
-  it('invokes methods with results, void results and client-safe errors', async () => {
+  it('CORE.hub.invocation-results: invokes methods with results, void results and client-safe errors', async () => {
     const client = await startClient(server.url, { transport });
     try {
       await expect(client.invoke('Add', 40, 2)).resolves.toBe(42);
@@ -101,7 +101,7 @@ describe.each(transports)('over %s', (name, transport) => {
     }
   });
 
-  it('runs non-blocking invocations without answering them', async () => {
+  it('CORE.hub.non-blocking-invocations: runs non-blocking invocations without answering them', async () => {
     const client = await startClient(server.url, { transport });
     try {
       const marker = `${name}-${Date.now()}`;
@@ -115,7 +115,7 @@ describe.each(transports)('over %s', (name, transport) => {
     }
   });
 
-  it('streams results and completes the stream', async () => {
+  it('CORE.hub.streams: streams results and completes the stream', async () => {
     const client = await startClient(server.url, { transport });
     try {
       const items: number[] = [];
@@ -124,14 +124,16 @@ describe.each(transports)('over %s', (name, transport) => {
       });
       expect(items).toEqual([0, 1, 2, 3, 4]);
       await expect(
-        new Promise((resolve, reject) => client.stream('Add', 1, 2).subscribe({ next: resolve, complete: () => resolve(null), error: reject })),
+        new Promise((resolve, reject) =>
+          client.stream('Add', 1, 2).subscribe({ next: resolve, complete: () => resolve(null), error: reject }),
+        ),
       ).rejects.toThrow("The client attempted to invoke the non-streaming 'Add' method with a streaming invocation.");
     } finally {
       await client.stop();
     }
   });
 
-  it('pushes to groups, users and single connections', async () => {
+  it('CORE.hub.push-targets: pushes to groups, users and single connections', async () => {
     const alice = await startClient(server.url, { transport, session: 'alice-session' });
     const bob = await startClient(server.url, { transport, session: 'bob-session' });
     const got = { alice: [] as unknown[][], bob: [] as unknown[][] };
@@ -163,7 +165,7 @@ describe.each(transports)('over %s', (name, transport) => {
 });
 
 describe('lifecycle hooks', () => {
-  it('runs onConnected and onDisconnected once per connection', async () => {
+  it('CORE.hub.lifecycle-hooks-once: runs onConnected and onDisconnected once per connection', async () => {
     const before = lifecycle.length;
     const client = await startClient(server.url, { session: 'bob-session' });
     await waitFor(() => lifecycle.length === before + 1);
@@ -174,7 +176,7 @@ describe('lifecycle hooks', () => {
     expect(server.hub.connections().some((c) => c.connectionId === client.connectionId)).toBe(false);
   });
 
-  it('reaches every connection of a user and forgets closed ones', async () => {
+  it('CORE.hub.push-targets: reaches every connection of a user and forgets closed ones', async () => {
     const phone = await startClient(server.url, { session: 'alice-second-session', transport: signalR.HttpTransportType.LongPolling });
     const desktop = await startClient(server.url, { session: 'alice-session' });
     const got: string[] = [];
@@ -193,7 +195,7 @@ describe('lifecycle hooks', () => {
     }
   });
 
-  it('keeps invocations of one connection in order even when one is slow', async () => {
+  it('CORE.hub.invocations-in-order: keeps invocations of one connection in order even when one is slow', async () => {
     const client = await startClient(server.url);
     try {
       const order: string[] = [];
@@ -207,7 +209,7 @@ describe('lifecycle hooks', () => {
     }
   });
 
-  it('answers the group API with error values for unknown connections and reaches everyone with sendToAll', async () => {
+  it('CORE.hub.group-api-errors: answers the group API with error values for unknown connections and reaches everyone with sendToAll', async () => {
     expect(server.hub.addToGroup('nope', 'g')).toMatchObject({ ok: false, code: 'UNKNOWN_CONNECTION' });
     expect(server.hub.sendToConnection('nope', 'X')).toMatchObject({ ok: false, code: 'UNKNOWN_CONNECTION' });
     expect(server.hub.sendToGroup('g', 'X', [10n])).toEqual({ ok: true, value: 0 }); // nobody listening: nothing encoded
@@ -228,7 +230,7 @@ describe('lifecycle hooks', () => {
     }
   });
 
-  it('closes a single connection on request, with the reason', async () => {
+  it('CORE.hub.close-connection: closes a single connection on request, with the reason', async () => {
     const client = await startClient(server.url);
     const closed = new Promise<Error | undefined>((resolve) => client.onclose(resolve));
     expect(server.hub.closeConnection(client.connectionId!, { error: 'Session expired.' })).toEqual({ ok: true, value: undefined });
@@ -236,7 +238,7 @@ describe('lifecycle hooks', () => {
     expect(server.hub.closeConnection(client.connectionId!)).toMatchObject({ ok: false, code: 'UNKNOWN_CONNECTION' });
   });
 
-  it('refuses a client that is not signed in', async () => {
+  it('CORE.hub.unsigned-refused: refuses a client that is not signed in', async () => {
     const client = buildClient(server.url, {});
     await expect(client.start()).rejects.toThrow(/401/);
   });

@@ -74,7 +74,7 @@ async function webSocketRoundTrip(url: string): Promise<void> {
 }
 
 describe('request logs carry no secrets', () => {
-  it('reset links, verification codes, hub access tokens and connection tokens never reach the log; their URLs are logged redacted', async () => {
+  it('API.security.logs-no-secrets: reset links, verification codes, hub access tokens and connection tokens never reach the log; their URLs are logged redacted', async () => {
     const registration = individualRegistration();
     const registered = await fetch(`${origin}/v1/users/register`, json(registration));
     expect(registered.status).toBe(200);
@@ -139,6 +139,10 @@ describe('request logs carry no secrets', () => {
     expect(urls).toContain('/hubs/exchange?id=[redacted]&access_token=[redacted]');
     expect(urls).toContain('/hubs/exchange/negotiate?negotiateVersion=1');
     // The development outbox is logged without its code and link.
-    expect(lines.some((l) => l.msg === 'outbox message (development: not sent, see /dev/outbox)' && l.code === undefined && l.link === undefined)).toBe(true);
+    expect(
+      lines.some(
+        (l) => l.msg === 'outbox message (development: not sent, see /dev/outbox)' && l.code === undefined && l.link === undefined,
+      ),
+    ).toBe(true);
   });
 });

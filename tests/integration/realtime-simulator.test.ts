@@ -10,6 +10,11 @@ import { hubClient, loginDemo, startRealtimeApp, waitFor, type RealtimeApp } fro
 // The market simulator (SIM_RATE): every seeded pair comes alive through the real exchange,
 // its makers quote under named sources (spec B §3 market_making), the ledger stays sound, and
 // stopping withdraws every quote.
+//
+// SQLite only, for now: the book message reads the engine's live depth, which already holds the
+// batch being applied while the one before it commits, but attributes maker quantity from order
+// events sent after commit. On PostgreSQL the commit takes long enough for a maker's fresh quote
+// to show as the users' level ('Ox') in between, and the first test sees it.
 
 let t: RealtimeApp;
 
@@ -22,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('market simulator with SIM_RATE set', () => {
-  it('every seeded pair gets trades and book updates on the hub', async () => {
+  it('CORE.sim.sound-trading: every seeded pair gets trades and book updates on the hub', async () => {
     const demo = await loginDemo(t);
     const client = hubClient(t, demo);
     const trades = new Map<string, number>();
@@ -34,9 +39,17 @@ describe('market simulator with SIM_RATE set', () => {
     });
     await client.start();
     const symbols = seedPairs.map((p) => p.symbol);
-    await client.invoke(hubMethods.joinFeedGroups, symbols.flatMap((s) => [feedId.trades(s), feedId.orderbook(s)]), demo.id);
+    await client.invoke(
+      hubMethods.joinFeedGroups,
+      symbols.flatMap((s) => [feedId.trades(s), feedId.orderbook(s)]),
+      demo.id,
+    );
     try {
-      await waitFor(() => symbols.every((s) => (trades.get(s) ?? 0) > 0 && (books.get(s)?.sequence ?? 0) > 1), 20_000, 'trades and books of every pair');
+      await waitFor(
+        () => symbols.every((s) => (trades.get(s) ?? 0) > 0 && (books.get(s)?.sequence ?? 0) > 1),
+        20_000,
+        'trades and books of every pair',
+      );
       const names = new Set(makerSources.map((s) => s.name));
       for (const s of symbols) {
         const book = books.get(s)!;
@@ -53,7 +66,7 @@ describe('market simulator with SIM_RATE set', () => {
     }
   });
 
-  it('trades at prices near the reference levels and keeps the ledger sound', async () => {
+  it('CORE.sim.sound-trading: trades at prices near the reference levels and keeps the ledger sound', async () => {
     const ticker = t.app.realtime.marketData.ticker('btcusd')!;
     expect(Number(ticker.last)).toBeGreaterThan(55_000);
     expect(Number(ticker.last)).toBeLessThan(65_000);
@@ -63,7 +76,7 @@ describe('market simulator with SIM_RATE set', () => {
     expect(t.app.realtime.simulator.stats.errors).toBe(0);
   });
 
-  it('its accounts are system users that cannot log in', async () => {
+  it('CORE.sim.system-users: its accounts are system users that cannot log in', async () => {
     const accounts = await t.app.ctx.database.db.selectFrom('users').selectAll().where('email', 'like', '%@sim.ox.invalid').execute();
     expect(accounts.length).toBe(makerSources.length + 2);
     for (const user of accounts) {
@@ -79,7 +92,7 @@ describe('market simulator with SIM_RATE set', () => {
     }
   });
 
-  it('stop() withdraws every simulator quote from the books', async () => {
+  it('CORE.sim.moves-by-cancel-first: stop() withdraws every simulator quote from the books', async () => {
     await t.app.realtime.simulator.stop();
     await t.app.exchange.idle();
     for (const p of seedPairs) expect(t.app.exchange.depth(p.symbol, 50)).toMatchObject({ bids: [], asks: [] });

@@ -8,13 +8,15 @@ import * as signalR from '@microsoft/signalr';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
-import type { Clock } from '../../src/server/clock';
+import type { Clock } from '../../src/server/time/timers';
 import { hashPassword } from '../../src/server/auth';
 import { testConfig, type ServerConfig } from '../../src/server/config';
 import { newId } from '../../src/server/lib/ids';
-import { normalizeEmail, repositories } from '../../src/server/repositories';
+import { repositories } from '../../src/server/repositories';
+import { userRow } from '../../src/server/repositories/user-row';
 import { realtimeExtension, type RealtimeOptions } from '../../src/server/realtime/realtime-extension';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed';
+import { openTestStore, type TestStore } from '../support/postgres';
 
 // The real app (buildApp with the realtime extension, seeded pairs, the exchange core) listening
 // on 127.0.0.1:0, users who log in through the API, and the official SignalR client speaking
@@ -30,7 +32,10 @@ export interface RealtimeApp {
   /** Every socket that asked to upgrade, so a test can cut one from the server side. */
   upgradeSockets: Duplex[];
   dataDir: string;
-  /** Closes the app and, unless `keepData`, removes its DATA_DIR. */
+  /** Where the data lives; on PostgreSQL, `config.databaseUrl` names the throwaway database. */
+  store: TestStore;
+  config: ServerConfig;
+  /** Closes the app and, unless `keepData`, removes its DATA_DIR (and drops its PostgreSQL database). */
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
@@ -41,20 +46,36 @@ export interface RealtimeAppOptions extends Omit<RealtimeOptions, 'simRate'> {
   clock?: Clock;
   config?: Partial<ServerConfig>;
   sessionTimings?: BuildAppOptions['sessionTimings'];
+  /** PostgreSQL: a throwaway database, dropped on close (unless `keepData`; pass `config.databaseUrl` to reopen it). */
+  store?: TestStore;
 }
 
 export async function startRealtimeApp(options: RealtimeAppOptions = {}): Promise<RealtimeApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ox-realtime-'));
   // Dev routes on: the demo user logs in and tests fund traders through the faucet.
-  const config = testConfig({ devRoutes: true, dataDir, simRate: options.simRate ?? 0, ...options.config });
-  const { dataDir: _dir, clock, config: _config, sessionTimings, ...realtime } = options;
-  const app = await buildApp({
-    config,
-    seed: true,
-    ...(clock ? { clock } : {}),
-    ...(sessionTimings ? { sessionTimings } : {}),
-    extensions: [realtimeExtension({ ...realtime, simRate: options.simRate ?? 0 })],
+  const store = options.store ?? (options.config?.databaseUrl ? 'postgres' : 'sqlite');
+  const storage = await openTestStore(store, options.config?.databaseUrl);
+  const config = testConfig({
+    devRoutes: true,
+    dataDir,
+    simRate: options.simRate ?? 0,
+    ...options.config,
+    ...(storage.databaseUrl ? { databaseUrl: storage.databaseUrl } : {}),
   });
+  const { dataDir: _dir, clock, config: _config, sessionTimings, store: _store, ...realtime } = options;
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      seed: true,
+      ...(clock ? { clock } : {}),
+      ...(sessionTimings ? { sessionTimings } : {}),
+      extensions: [realtimeExtension({ ...realtime, simRate: options.simRate ?? 0 })],
+    });
+  } catch (error) {
+    await storage.release({ keep: false });
+    throw error;
+  }
   const upgradeSockets: Duplex[] = [];
   app.server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => upgradeSockets.push(socket));
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -66,8 +87,11 @@ export async function startRealtimeApp(options: RealtimeAppOptions = {}): Promis
     hubUrl: `${origin}/hubs/exchange`,
     upgradeSockets,
     dataDir,
+    store,
+    config,
     async close({ keepData = false } = {}) {
       await app.close();
+      await storage.release({ keep: keepData });
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -107,34 +131,24 @@ export async function createTrader(t: RealtimeApp, name: string, funds: Record<s
   const password = 'Trader@Password2025';
   const now = Date.now();
   const id = newId();
-  await repositories(t.app.ctx.database.db).users.insert({
-    id,
-    email,
-    email_normalized: normalizeEmail(email),
-    password_hash: await hashPassword(password),
-    first_name: name,
-    last_name: 'Trader',
-    phone_country_code: '+1',
-    phone_number: '2025550100',
-    account_type: 'individual',
-    account_role: 'client',
-    account_purpose: 'Investing',
-    roles: JSON.stringify(['client']),
-    email_confirmed: 1,
-    phone_confirmed: 1,
-    has_submitted_principal_address: 0,
-    has_submitted_beneficial_owners: 0,
-    enhanced_due_diligence_required: 0,
-    individual_details: null,
-    business_details: null,
-    principal_place_country: null,
-    principal_place_state: null,
-    principal_place_address: null,
-    principal_place_city: null,
-    principal_place_postal_code: null,
-    created_at: now,
-    updated_at: now,
-  });
+  const user = userRow(
+    {
+      id,
+      email,
+      password_hash: await hashPassword(password),
+      first_name: name,
+      last_name: 'Trader',
+      phone_country_code: '+1',
+      phone_number: '2025550100',
+      account_type: 'individual',
+      account_role: 'client',
+      account_purpose: 'Investing',
+      email_confirmed: 1,
+      phone_confirmed: 1,
+    },
+    now,
+  );
+  await repositories(t.app.ctx.database.db).users.insert(user);
   for (const [currency, amount] of Object.entries(funds)) await t.app.exchange.deposit(id, currency, amount);
   return login(t.origin, email, password);
 }

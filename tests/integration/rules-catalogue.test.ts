@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  citedIds,
-  compareIds,
-  loadRules,
-  loadTestNames,
-  parseRules,
-  RULE_ID,
-  testNamesIn,
-  type Rule,
-} from '../support/rules';
+import { citedIds, compareIds, loadRules, loadTestNames, parseRules, RULE_ID, testNamesIn, type Rule } from '../support/rules';
 
 const rules = loadRules();
 
@@ -109,7 +100,7 @@ describe('catalogue tooling', () => {
     const source = [
       "describe('API.hub.path: the hub', () => {",
       "  it('CORE.hub.streams: streams', () => {});",
-      "  it.skip(`A7.users.me: ${channel} answers`, () => {});",
+      '  it.skip(`A7.users.me: ${channel} answers`, () => {});',
       "  test.each([[1]])('B9.orders.page-size-5: %s', () => {});",
       '  describe.each(books)("%s book", () => {});',
       "  expect(x).toBe('A4.session.login-stores-user: not a test name');",

@@ -34,7 +34,7 @@ function connects(host: string, port: number): Promise<boolean> {
 }
 
 describe('npm start', () => {
-  it('turns the development aids on unless NODE_ENV=production, and respects an explicit DEV_ROUTES', () => {
+  it('API.security.dev-routes-off-by-default: turns the development aids on unless NODE_ENV=production, and respects an explicit DEV_ROUTES', () => {
     expect(startEnv({}).DEV_ROUTES).toBe('true');
     expect(startEnv({ NODE_ENV: 'development' }).DEV_ROUTES).toBe('true');
     expect(startEnv({ NODE_ENV: 'production' }).DEV_ROUTES).toBeUndefined();
@@ -45,7 +45,7 @@ describe('npm start', () => {
 });
 
 describe('the server process', () => {
-  it('NODE_ENV=production starts without SMTP_URL: mail cannot leave (logged), no /dev routes, no demo account, no simulator', async () => {
+  it('API.security.production-starts-without-smtp, API.security.demo-user-dev-only, API.security.simulator-off-in-production: NODE_ENV=production starts without SMTP_URL: mail cannot leave (logged), no /dev routes, no demo account, no simulator', async () => {
     server = await startServer({ env: { ...unset, NODE_ENV: 'production', LOG_LEVEL: 'info' } });
     const output = server.output();
     expect(output).toMatch(/SMTP_URL is not set: mail cannot leave/);
@@ -72,7 +72,7 @@ describe('the server process', () => {
     }
   });
 
-  it('NODE_ENV=production with DEV_ROUTES=true refuses to start, saying why', async () => {
+  it('API.security.dev-routes-refused-in-production: NODE_ENV=production with DEV_ROUTES=true refuses to start, saying why', async () => {
     const dataDir = tempDataDir();
     try {
       const start = startServer({ dataDir, env: { ...unset, NODE_ENV: 'production', DEV_ROUTES: 'true' } });
@@ -82,8 +82,10 @@ describe('the server process', () => {
     }
   });
 
-  it('development listens on 127.0.0.1 when HOST is not set', async () => {
-    server = await startServer({ env: { ...unset, HOST: undefined, NODE_ENV: 'development', DEV_ROUTES: 'true', SIM_RATE: '0', LOG_LEVEL: 'info' } });
+  it('API.security.dev-binds-localhost: development listens on 127.0.0.1 when HOST is not set', async () => {
+    server = await startServer({
+      env: { ...unset, HOST: undefined, NODE_ENV: 'development', DEV_ROUTES: 'true', SIM_RATE: '0', LOG_LEVEL: 'info' },
+    });
     expect(server.output()).toMatch(/"host":"127\.0\.0\.1"/);
     expect(await connects('127.0.0.1', server.port)).toBe(true);
     const external = Object.values(os.networkInterfaces())

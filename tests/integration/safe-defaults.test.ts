@@ -39,19 +39,19 @@ async function devRouteStatuses(app: TestApp['app'], client: Client): Promise<nu
 }
 
 describe('dev routes only with DEV_ROUTES', () => {
-  it('without the setting, /dev/outbox, /dev/outbox.json, /dev/faucet and /dev/exchange/depth do not exist', async () => {
+  it('API.security.dev-routes-off-by-default: without the setting, /dev/outbox, /dev/outbox.json, /dev/faucet and /dev/exchange/depth do not exist', async () => {
     t = await startApp({ seed: true, config: { devRoutes: false } });
     const { client } = await registerIndividual(t);
     expect(await devRouteStatuses(t.app, client)).toEqual([404, 404, 404, 404]);
   });
 
-  it('API.dev.production-no-dev-routes: in production they do not exist either', async () => {
+  it('API.dev.production-no-dev-routes, API.security.dev-routes-off-by-default: in production they do not exist either', async () => {
     t = await startApp({ seed: true, config: { nodeEnv: 'production' } });
     const { client } = await registerIndividual(t);
     expect(await devRouteStatuses(t.app, client)).toEqual([404, 404, 404, 404]);
   });
 
-  it('with the setting they answer (the faucet credits the caller)', async () => {
+  it('API.security.dev-routes-off-by-default: with the setting they answer (the faucet credits the caller)', async () => {
     t = await startApp({ seed: true, config: { devRoutes: true } });
     const { client } = await registerIndividual(t);
     const statuses: number[] = [];
@@ -59,7 +59,7 @@ describe('dev routes only with DEV_ROUTES', () => {
     expect(statuses).toEqual([200, 200, 200, 200]);
   });
 
-  it('buildApp refuses DEV_ROUTES under NODE_ENV=production', async () => {
+  it('API.security.dev-routes-refused-in-production: buildApp refuses DEV_ROUTES under NODE_ENV=production', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-defaults-'));
     try {
       const config = testConfig({ dataDir, nodeEnv: 'production', devRoutes: true });
@@ -74,7 +74,7 @@ describe('dev routes only with DEV_ROUTES', () => {
 describe('the demo account only with DEV_ROUTES', () => {
   const demoLogin = (app: TestApp['app']) => new Client(app).post('/v1/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
 
-  it('is not seeded in production, nor without the setting; reference data is', async () => {
+  it('API.security.demo-user-dev-only: is not seeded in production, nor without the setting; reference data is', async () => {
     for (const config of [{ nodeEnv: 'production' as const }, { devRoutes: false }]) {
       t = await startApp({ seed: true, config });
       const db = t.app.ctx.database.db;
@@ -88,14 +88,14 @@ describe('the demo account only with DEV_ROUTES', () => {
     }
   });
 
-  it('is seeded with the setting, marked as the demo account', async () => {
+  it('API.security.demo-user-dev-only: is seeded with the setting, marked as the demo account', async () => {
     t = await startApp({ seed: true, config: { devRoutes: true } });
     const demo = await t.app.ctx.database.db.selectFrom('users').selectAll().where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     expect(demo.account_kind).toBe('demo');
     expect((await demoLogin(t.app)).statusCode).toBe(200);
   });
 
-  it('left in a database by a development run, it cannot sign in, refresh or reset once the setting is off', async () => {
+  it('API.security.demo-user-dev-only: left in a database by a development run, it cannot sign in, refresh or reset once the setting is off', async () => {
     const first = await startApp({ seed: true, config: { devRoutes: true } });
     const demo = new Client(first.app);
     expect((await demo.post('/v1/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD })).statusCode).toBe(200);
@@ -115,13 +115,15 @@ describe('the demo account only with DEV_ROUTES', () => {
     const refresh = await carried.post('/v1/auth/refresh-token');
     expect(refresh.statusCode).toBe(401);
     // No reset link is made for it.
-    expect((await new Client(t.app).post('/v1/auth/password/forgot-password', { email: DEMO_EMAIL }, { authHeader: false })).statusCode).toBe(200);
+    expect(
+      (await new Client(t.app).post('/v1/auth/password/forgot-password', { email: DEMO_EMAIL }, { authHeader: false })).statusCode,
+    ).toBe(200);
     expect(await t.app.ctx.database.db.selectFrom('password_reset_tokens').selectAll().execute()).toEqual([]);
   });
 });
 
 describe('production without SMTP_URL', () => {
-  it('buildApp succeeds, logs that mail cannot leave, and keeps mail queued (SMS still goes out)', async () => {
+  it('API.security.production-starts-without-smtp: buildApp succeeds, logs that mail cannot leave, and keeps mail queued (SMS still goes out)', async () => {
     const lines: Array<{ level: number; msg: string; outbox?: number }> = [];
     const loggerInstance = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
     t = await startApp({ seed: true, config: { nodeEnv: 'production', smtpUrl: undefined }, loggerInstance });

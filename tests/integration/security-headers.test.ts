@@ -23,7 +23,10 @@ afterEach(async () => {
 function webApp(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ox-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc.js"></script>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc.js"></script>',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'entry-abc.js'), 'self.onmessage = () => {};');
   return dir;
 }
@@ -65,7 +68,7 @@ function expectCommonHeaders(res: LightMyRequestResponse): void {
 }
 
 describe('security headers', () => {
-  it('/ and /exchange (index.html and the SPA fallback) carry the CSP, nosniff, a referrer policy and no framing; no HSTS outside production', async () => {
+  it('API.security.security-headers: / and /exchange (index.html and the SPA fallback) carry the CSP, nosniff, a referrer policy and no framing; no HSTS outside production', async () => {
     staticDir = webApp();
     t = await startApp({ config: { staticDir } });
     for (const url of ['/', '/exchange', '/account/password/reset-password?userId=u&token=x']) {
@@ -78,7 +81,7 @@ describe('security headers', () => {
     }
   });
 
-  it('assets (the worker script) and API answers, successes and problems alike, carry them too', async () => {
+  it('API.security.security-headers: assets (the worker script) and API answers, successes and problems alike, carry them too', async () => {
     staticDir = webApp();
     t = await startApp({ config: { staticDir } });
     const asset = await t.app.inject({ method: 'GET', url: '/assets/entry-abc.js', headers: { host: '127.0.0.1:9000' } });
@@ -97,13 +100,13 @@ describe('security headers', () => {
     }
   });
 
-  it('a Host header that is not a plain host:port is left out of the policy', async () => {
+  it('API.security.security-headers: a Host header that is not a plain host:port is left out of the policy', async () => {
     t = await startApp();
     const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { host: 'evil.example/ x' } });
     expect(directives(res).get('connect-src')).toEqual(["'self'", "'self'"]);
   });
 
-  it('behind a trusted proxy, the WebSocket host is the one the browser asked the proxy for', async () => {
+  it('API.security.security-headers: behind a trusted proxy, the WebSocket host is the one the browser asked the proxy for', async () => {
     t = await startApp({ config: { trustProxy: ['10.0.0.0/8'] } });
     const viaProxy = await t.app.inject({
       method: 'GET',
@@ -122,7 +125,7 @@ describe('security headers', () => {
     expect(directives(direct).get('connect-src')).toEqual(["'self'", 'ws://backend:8080', 'wss://backend:8080']);
   });
 
-  it('HSTS in production (a year, subdomains included), and the web app\'s other API and hub origins in connect-src', async () => {
+  it("API.security.security-headers: HSTS in production (a year, subdomains included), and the web app's other API and hub origins in connect-src", async () => {
     staticDir = webApp();
     t = await startApp({
       config: {
@@ -148,7 +151,7 @@ describe('security headers', () => {
     }
   });
 
-  it('the development outbox page allows nothing but its own inline stylesheet', async () => {
+  it('API.security.security-headers: the development outbox page allows nothing but its own inline stylesheet', async () => {
     t = await startApp();
     const res = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(res.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { healthResponseSchema } from '../../src/shared/api/server-extras';
+import { healthResponseSchema } from '../../src/shared/api/health';
 import { defineRoute } from '../../src/server/http/route';
 import type { MailMessage, SmsMessage } from '../../src/server/outbox';
 import { DEMO_EMAIL } from '../../src/server/seed';

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIndividualDetails } from '../../src/server/accounts/id-numbers';
 import { ACCESS_COOKIE } from '../../src/server/auth';
@@ -6,19 +5,15 @@ import { m0130SealedIdNumbers } from '../../src/server/db/migrations/0130_sealed
 import { createTextSealer } from '../../src/server/lib/sealed-text';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed';
 import { Client, registerIndividual, startApp, type TestApp } from './accounts-harness';
+import { postgresReachable, storeTag, usePostgresDatabase } from '../support/postgres';
 
-// The same server on PostgreSQL. Runs only when TEST_DATABASE_URL names a database this test
-// may wipe (its public schema is dropped first), e.g. postgres://ox@127.0.0.1:5432/oxtest.
-const url = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!url)('server on PostgreSQL (DATABASE_URL)', () => {
+// The same server on PostgreSQL, in a throwaway database on the test server (TEST_DATABASE_URL or
+// the local one); skipped, saying so, when none answers.
+describe.skipIf(!postgresReachable)(`${storeTag('postgres')} server on PostgreSQL (DATABASE_URL)`, () => {
+  const throwaway = usePostgresDatabase();
   let t: TestApp;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-    await admin.end();
-    t = await startApp({ seed: true, config: { databaseUrl: url } });
+    t = await startApp({ seed: true, config: { databaseUrl: throwaway.url } });
   });
   afterAll(async () => {
     await t?.close();
@@ -49,12 +44,14 @@ describe.skipIf(!url)('server on PostgreSQL (DATABASE_URL)', () => {
     expect(client.jar.get(ACCESS_COOKIE)).toBeTruthy();
   });
 
-  it('20 wrong verification codes sent at once are compared 5 times at most, and a new code does not restore the budget', async () => {
+  it('API.security.verification-attempts-kept, API.security.account-writes-under-load: 20 wrong verification codes sent at once are compared 5 times at most, and a new code does not restore the budget', async () => {
     const { client, user } = await registerIndividual(t);
     await client.post('/v1/auth/verification-code/email/request');
     const code = (await t.outbox()).find((m) => m.to === user.email)!.code!;
     const wrong = code === '000000' ? '111111' : '000000';
-    const answers = await Promise.all(Array.from({ length: 20 }, () => client.post('/v1/auth/verification-code/email/confirm', { code: wrong })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => client.post('/v1/auth/verification-code/email/confirm', { code: wrong })),
+    );
     const codes = answers.map((res) => (res.json() as { code: string }).code);
     expect(codes.filter((c) => c === 'verification_code_incorrect')).toHaveLength(5);
     expect(codes.filter((c) => c === 'verification_attempts_exceeded')).toHaveLength(15);
@@ -69,7 +66,7 @@ describe.skipIf(!url)('server on PostgreSQL (DATABASE_URL)', () => {
     expect(typeof row.created_at).toBe('number');
   });
 
-  it('stores ID numbers sealed, and 0130 seals ones an older version stored in clear', async () => {
+  it('API.security.id-numbers-encrypted: stores ID numbers sealed, and 0130 seals ones an older version stored in clear', async () => {
     const db = t.app.ctx.database.db;
     const sealer = createTextSealer(t.app.ctx.keys.idNumbers);
     const { user } = await registerIndividual(t);

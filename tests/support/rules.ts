@@ -94,10 +94,7 @@ function isTestCall(callee: ts.Expression): boolean {
 function nameText(arg: ts.Expression, source: ts.SourceFile): string | undefined {
   if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) return arg.text;
   if (ts.isTemplateExpression(arg)) {
-    return (
-      arg.head.text +
-      arg.templateSpans.map((span) => `\${${span.expression.getText(source)}}${span.literal.text}`).join('')
-    );
+    return arg.head.text + arg.templateSpans.map((span) => `\${${span.expression.getText(source)}}${span.literal.text}`).join('');
   }
   return undefined;
 }

@@ -18,4 +18,5 @@ export interface RealServerControl {
   up(): Promise<void>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command declares its own arguments
 export const browserCommands: Record<string, BrowserCommand<any[]>>;

@@ -78,7 +78,10 @@ const recorders = new Map();
 
 function control() {
   const c = globalThis[REAL_SERVER_CONTROL];
-  if (!c) throw new Error('the real server is not running: the browser project globalSetup (tests/browser/support/global-setup.ts) did not start it');
+  if (!c)
+    throw new Error(
+      'the real server is not running: the browser project globalSetup (tests/browser/support/global-setup.ts) did not start it',
+    );
   return c;
 }
 
@@ -155,4 +158,3 @@ export const browserCommands = {
   realServerDown: () => control().down(),
   realServerUp: () => control().up(),
 };
-

@@ -68,7 +68,11 @@ export function startLiveEngine(options: { user?: EngineUser | null } = {}): Liv
 }
 
 /** Polls until `check` answers a value other than false/null/undefined; returns it. */
-export async function until<T>(what: string, check: () => T | false | null | undefined | Promise<T | false | null | undefined>, timeoutMs = 20_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  check: () => T | false | null | undefined | Promise<T | false | null | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const end = performance.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -143,7 +147,9 @@ export interface Completion {
 }
 
 function isInvocation(m: unknown): m is HubInvocationMessage {
-  return typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 1 && typeof (m as { target?: unknown }).target === 'string';
+  return (
+    typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 1 && typeof (m as { target?: unknown }).target === 'string'
+  );
 }
 
 function isCompletion(m: unknown): m is HubCompletionMessage {
@@ -156,7 +162,8 @@ export function invocations(traffic: HubTraffic, direction: 'sent' | 'received',
   for (const f of traffic.frames) {
     if (f.direction !== direction || (socket !== undefined && f.socket !== socket)) continue;
     for (const m of f.messages) {
-      if (isInvocation(m) && m.target === target) out.push({ socket: f.socket, at: f.at, invocationId: m.invocationId, target: m.target, args: m.arguments ?? [] });
+      if (isInvocation(m) && m.target === target)
+        out.push({ socket: f.socket, at: f.at, invocationId: m.invocationId, target: m.target, args: m.arguments ?? [] });
     }
   }
   return out;

@@ -174,6 +174,12 @@ export async function inPage<T>(
     return await body({ context, page, shot: shots(prefix) });
   } catch (error) {
     await screenshot(page, `${prefix}-FAILED`).catch(() => undefined);
+    // CI keeps only the log: say where the page was and what it showed.
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(no text)');
+    console.warn(`[${prefix} failed at] ${page.url()}\n${text.slice(0, 2_000)}`);
     throw error;
   } finally {
     await context.close();

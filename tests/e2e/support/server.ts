@@ -57,6 +57,10 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     // The tests read mail at /dev/outbox.json and log in as the demo user, as `npm start` allows.
     DEV_ROUTES: 'true',
+    // Tests fund their traders through the faucet with sums far above the due-diligence
+    // threshold; the due-diligence tests set the thresholds they prove.
+    EDD_DEPOSIT_THRESHOLD_USD: '1000000000000',
+    EDD_VOLUME_THRESHOLD_USD: '1000000000000',
     ...opts.env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];

@@ -33,7 +33,7 @@ export async function snapshotWebApp(): Promise<string> {
     // A build that finished less than a second ago may still be writing; so may one with no index.html yet.
     if (before !== null && Date.now() - before > 1000) {
       const copy = mkdtempSync(join(tmpdir(), 'ox-e2e-web-'));
-      let complete = false;
+      let complete: boolean;
       try {
         cpSync(distDir, copy, { recursive: true });
         const html = readFileSync(join(copy, 'index.html'), 'utf8');

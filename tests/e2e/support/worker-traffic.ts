@@ -23,7 +23,9 @@ export interface TargetTraffic {
   readonly kind: 'page' | 'worker' | string;
   readonly url: string;
   readonly webSockets: { readonly url: string; readonly requestId: string }[];
-  readonly requests: { readonly url: string; readonly method: string; readonly type: string }[];
+  readonly requests: { readonly url: string; readonly method: string; readonly type: string; readonly requestId: string; done: boolean }[];
+  /** Feeds the server answered as joined to this target's JoinFeedGroups calls. */
+  readonly joinedFeeds: Set<string>;
   /** Hub invocations received on this target's WebSockets (only kept when `keepHubMessages`). */
   readonly hubMessages: HubMessage[];
   /** Count of hub invocations received per target name, whether kept or not. */
@@ -41,6 +43,7 @@ export interface TrafficRecorder {
 }
 
 interface CdpRequestEvent {
+  requestId: string;
   request: { url: string; method: string };
   type?: string;
   timestamp: number;
@@ -50,7 +53,17 @@ interface CdpRequestEvent {
 const RECORD_SEPARATOR = '\u001e';
 
 function newTarget(kind: string, url: string): TargetTraffic {
-  return { kind, url, webSockets: [], requests: [], hubMessages: [], hubCounts: new Map(), framesReceived: 0, detached: false };
+  return {
+    kind,
+    url,
+    webSockets: [],
+    requests: [],
+    joinedFeeds: new Set(),
+    hubMessages: [],
+    hubCounts: new Map(),
+    framesReceived: 0,
+    detached: false,
+  };
 }
 
 /**
@@ -71,7 +84,13 @@ export async function recordTraffic(page: Page, options: { keepHubMessages?: boo
       case 'Network.requestWillBeSent': {
         const e = params as unknown as CdpRequestEvent;
         offsets.set(target, e.wallTime - e.timestamp);
-        target.requests.push({ url: e.request.url, method: e.request.method, type: e.type ?? '' });
+        target.requests.push({ url: e.request.url, method: e.request.method, type: e.type ?? '', requestId: e.requestId, done: false });
+        break;
+      }
+      case 'Network.loadingFinished':
+      case 'Network.loadingFailed': {
+        const { requestId } = params as { requestId: string };
+        for (const r of target.requests) if (r.requestId === requestId) r.done = true;
         break;
       }
       case 'Network.webSocketWillSendHandshakeRequest': {
@@ -92,12 +111,15 @@ export async function recordTraffic(page: Page, options: { keepHubMessages?: boo
         const receivedAt = offset === undefined ? Date.now() : (e.timestamp + offset) * 1000;
         for (const part of e.response.payloadData.split(RECORD_SEPARATOR)) {
           if (!part) continue;
-          let parsed: { type?: number; target?: string; arguments?: unknown[] };
+          let parsed: { type?: number; target?: string; arguments?: unknown[]; result?: { joined?: unknown } };
           try {
             parsed = JSON.parse(part) as typeof parsed;
           } catch {
             continue;
           }
+          // A completion (type 3) of JoinFeedGroups names the feeds the server joined.
+          if (parsed.type === 3 && Array.isArray(parsed.result?.joined))
+            for (const feed of parsed.result.joined) if (typeof feed === 'string') target.joinedFeeds.add(feed);
           if (parsed.type !== 1 || typeof parsed.target !== 'string') continue;
           const message: HubMessage = { target: parsed.target, args: parsed.arguments ?? [], receivedAt };
           target.hubCounts.set(message.target, (target.hubCounts.get(message.target) ?? 0) + 1);
@@ -111,7 +133,14 @@ export async function recordTraffic(page: Page, options: { keepHubMessages?: boo
     }
   };
 
-  for (const method of ['Network.requestWillBeSent', 'Network.webSocketWillSendHandshakeRequest', 'Network.webSocketCreated', 'Network.webSocketFrameReceived'] as const) {
+  for (const method of [
+    'Network.requestWillBeSent',
+    'Network.webSocketWillSendHandshakeRequest',
+    'Network.webSocketCreated',
+    'Network.webSocketFrameReceived',
+    'Network.loadingFinished',
+    'Network.loadingFailed',
+  ] as const) {
     cdp.on(method, (params: unknown) => onNetworkEvent(pageTarget, method, params as Record<string, unknown>));
   }
 
@@ -177,5 +206,6 @@ export async function countPageThreadSockets(page: Page): Promise<() => Promise<
       });
     }
   });
-  return () => page.evaluate(() => [...(window as unknown as { __pageThreadSockets?: { kind: string; url: string }[] }).__pageThreadSockets ?? []]);
+  return () =>
+    page.evaluate(() => [...((window as unknown as { __pageThreadSockets?: { kind: string; url: string }[] }).__pageThreadSockets ?? [])]);
 }

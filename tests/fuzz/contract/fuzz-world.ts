@@ -44,7 +44,9 @@ export interface FuzzWorld {
 }
 
 /** No fuzzed call may be refused for its rate: the handlers behind the limits are what is tested. */
-const unlimited = Object.fromEntries(Object.entries(defaultRateLimits).map(([k, v]) => [k, { ...v, max: 1_000_000 }])) as unknown as RateLimitConfig;
+const unlimited = Object.fromEntries(
+  Object.entries(defaultRateLimits).map(([k, v]) => [k, { ...v, max: 1_000_000 }]),
+) as unknown as RateLimitConfig;
 
 function ok(res: LightMyRequestResponse, what: string): Record<string, unknown> {
   if (res.statusCode >= 300) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
@@ -78,7 +80,10 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   // A trade (trades, fills, candles, volume exist) and a resting order to cancel.
   ok(await counterparty.client.post('/v1/orders/sell', { currency_pair: 'btcusd', price: '30000', quantity: '0.5' }), 'counterparty sell');
   ok(await trader.client.post('/v1/orders/buy', { currency_pair: 'btcusd', price: '30000', quantity: '0.1' }), 'trader buy');
-  const resting = ok(await trader.client.post('/v1/orders/buy', { currency_pair: 'btcusd', price: '100', quantity: '0.01' }), 'resting buy');
+  const resting = ok(
+    await trader.client.post('/v1/orders/buy', { currency_pair: 'btcusd', price: '100', quantity: '0.01' }),
+    'resting buy',
+  );
   // A pending code on each channel, so confirms compare codes rather than find none.
   ok(await trader.client.post(paths.auth.verificationRequest('email')), 'email code');
   ok(await trader.client.post(paths.auth.verificationRequest('phone')), 'phone code');

@@ -35,7 +35,34 @@ export function withKey(target: Record<string, unknown>, key: string, value: unk
 }
 
 const EXPONENT_TEXT = ['1e308', '1E308', '-1e308', '1e-7', '1e+21', '1e400', '0e0', '1.5e3', '4.9e-324', '1e', 'e5', '1e308.5'];
-const NAN_LIKE_TEXT = ['NaN', 'nan', 'Infinity', '-Infinity', '+1', '0x1A', '0b101', '0o17', '1_000', '1,000.5', '1.2.3', '.5', '5.', '-0', '00', '', ' ', '\t1\n', '1 000', '١٢٣', '１２３', '𝟏𝟐𝟑', '½', '٫٥', '9007199254740993', '18446744073709551616'];
+const NAN_LIKE_TEXT = [
+  'NaN',
+  'nan',
+  'Infinity',
+  '-Infinity',
+  '+1',
+  '0x1A',
+  '0b101',
+  '0o17',
+  '1_000',
+  '1,000.5',
+  '1.2.3',
+  '.5',
+  '5.',
+  '-0',
+  '00',
+  '',
+  ' ',
+  '\t1\n',
+  '1 000',
+  '١٢٣',
+  '１２３',
+  '𝟏𝟐𝟑',
+  '½',
+  '٫٥',
+  '9007199254740993',
+  '18446744073709551616',
+];
 const ODD_TEXT = [
   '\u0000',
   '\uD800',
@@ -99,14 +126,44 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 export const hostileShortText: fc.Arbitrary<string> = hostileString.map((s) => s.slice(0, 2_000));
 
 export const hostileNumber: fc.Arbitrary<number | RawJson> = fc.oneof(
-  fc.constantFrom(0, -0, -1, 1e308, -1e308, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER, 2 ** 64, 5e-324, 0.1 + 0.2, 1e21, 1e-7, 123.456789012),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 2,
+    -Number.MAX_SAFE_INTEGER,
+    2 ** 64,
+    5e-324,
+    0.1 + 0.2,
+    1e21,
+    1e-7,
+    123.456789012,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
-  fc.constantFrom('1e400', '-1e400', '123456789012345678901234567890', '-0.0', '1E+2', '0.000000000000000000001', '1e-400').map((t) => new RawJson(t)),
+  fc
+    .constantFrom('1e400', '-1e400', '123456789012345678901234567890', '-0.0', '1E+2', '0.000000000000000000001', '1e-400')
+    .map((t) => new RawJson(t)),
 );
 
 export const hostileKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', '', ' ', 'toString', 'hasOwnProperty', 'valueOf', '\u0000', 'k'.repeat(5_000), 'price ', 'PRICE'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    '',
+    ' ',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    '\u0000',
+    'k'.repeat(5_000),
+    'price ',
+    'PRICE',
+  ),
   anyText(20),
 );
 
@@ -177,11 +234,41 @@ export const oddContentType: fc.Arbitrary<string> = fc.constantFrom(
 /** A path segment nobody should send: encoded hostile text or raw percent garbage. */
 export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
   hostileShortText.map(pct),
-  fc.constantFrom('%', '%ZZ', '%E0%A4%A', '%C0%AE%C0%AE', '..', '.', '%2F', '%2e%2e%2f', '-1', '1e3', '0x10', '١', '%00', '99999999999999999999999'),
+  fc.constantFrom(
+    '%',
+    '%ZZ',
+    '%E0%A4%A',
+    '%C0%AE%C0%AE',
+    '..',
+    '.',
+    '%2F',
+    '%2e%2e%2f',
+    '-1',
+    '1e3',
+    '0x10',
+    '١',
+    '%00',
+    '99999999999999999999999',
+  ),
 );
 
 /** A raw query string nobody should send. */
 export const hostileQueryText: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('%', '%ZZ', '%E0%A4%A', '&&&', '=', '==&=', 'a[b]=1', 'a[]=1&a[]=2', '%00=%00', 'limit', 'limit=', 'pair&pair', '__proto__[x]=1', 'constructor[prototype][x]=1'),
+  fc.constantFrom(
+    '%',
+    '%ZZ',
+    '%E0%A4%A',
+    '&&&',
+    '=',
+    '==&=',
+    'a[b]=1',
+    'a[]=1&a[]=2',
+    '%00=%00',
+    'limit',
+    'limit=',
+    'pair&pair',
+    '__proto__[x]=1',
+    'constructor[prototype][x]=1',
+  ),
   fc.array(fc.tuple(hostileKey, hostileShortText), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${pct(k)}=${pct(v)}`).join('&')),
 );

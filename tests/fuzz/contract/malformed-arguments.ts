@@ -16,13 +16,17 @@ const hostile = hostileValueOf(hostileShortText);
 
 export function malformedArguments(sample: readonly unknown[]): fc.Arbitrary<HubFuzzInput> {
   const kinds: fc.Arbitrary<HubFuzzInput>[] = [
-    fc.array(hostile, { minLength: 1, maxLength: 5 }).map((extra) => ({ what: `${extra.length} extra argument(s)`, args: [...sample, ...extra] })),
+    fc
+      .array(hostile, { minLength: 1, maxLength: 5 })
+      .map((extra) => ({ what: `${extra.length} extra argument(s)`, args: [...sample, ...extra] })),
     fc.array(hostile, { minLength: 1, maxLength: 4 }).map((args) => ({ what: 'hostile arguments only', args })),
   ];
   if (sample.length > 0) {
     const index = fc.integer({ min: 0, max: sample.length - 1 });
     kinds.push(
-      fc.tuple(index, hostile).map(([i, v]) => ({ what: `argument ${i} = ${jsonText(v).slice(0, 80)}`, args: sample.map((a, j) => (j === i ? v : a)) })),
+      fc
+        .tuple(index, hostile)
+        .map(([i, v]) => ({ what: `argument ${i} = ${jsonText(v).slice(0, 80)}`, args: sample.map((a, j) => (j === i ? v : a)) })),
       index.map((i) => ({ what: `argument ${i} left out`, args: sample.filter((_a, j) => j !== i) })),
       index.map((i) => ({ what: `argument ${i} wrapped in an object`, args: sample.map((a, j) => (j === i ? { value: a } : a)) })),
       fc.constant({ what: 'no arguments', args: [] }),

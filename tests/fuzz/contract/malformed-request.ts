@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { RouteEntry } from '../../../src/server/http/route-table';
-import { brokenJsonText, hostileKey, hostileQueryText, hostileSegment, hostileShortText, hostileValue, jsonText, oddContentType, pct, withKey } from './hostile';
+import {
+  brokenJsonText,
+  hostileKey,
+  hostileQueryText,
+  hostileSegment,
+  hostileShortText,
+  hostileValue,
+  jsonText,
+  oddContentType,
+  pct,
+  withKey,
+} from './hostile';
 import type { RouteSample } from './route-samples';
 
 // Malformed requests derived from a route's valid sample and its contract: one field replaced by
@@ -45,6 +56,36 @@ export function schemaKeys(schema: z.ZodType | undefined): string[] {
     def = next?._zod?.def;
   }
   return [];
+}
+
+/** The schema of a top-level field of an object schema (through pipes, optionals and defaults). */
+function fieldSchema(schema: z.ZodType | undefined, key: string): z.ZodType | undefined {
+  let def = (schema as { _zod?: { def: Record<string, unknown> } } | undefined)?._zod?.def;
+  for (let i = 0; def && i < 10; i++) {
+    if (def.type === 'object') return (def.shape as Record<string, z.ZodType>)[key];
+    const next = (def.in ?? def.innerType) as { _zod?: { def: Record<string, unknown> } } | undefined;
+    def = next?._zod?.def;
+  }
+  return undefined;
+}
+
+/**
+ * The field a replacement must be named by, or none when the hostile value is one the field
+ * itself accepts (raw `1E+2` reads as 100, a valid order type): the refusal may then rightly
+ * name another field the new value conflicts with.
+ */
+function touchedField(schema: z.ZodType | undefined, path: Path, value: unknown): string | undefined {
+  const name = path.join('.');
+  if (path.length !== 1) return name;
+  const field = fieldSchema(schema, String(path[0]));
+  if (!field) return name;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(jsonText(value));
+  } catch {
+    return name;
+  }
+  return field.safeParse(parsed).success ? undefined : name;
 }
 
 function setAt(value: unknown, path: Path, replacement: unknown, remove = false): unknown {
@@ -97,7 +138,12 @@ export function malformedRequests(route: RouteEntry, sample: RouteSample): fc.Ar
 
   const queryKeys = [...new Set([...Object.keys(query), ...schemaKeys(route.contract?.query)])];
   const paramNames = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
-  const bodyPaths: Path[] = [...pathsOf(body), ...schemaKeys(route.contract?.body).filter((k) => !(body && typeof body === 'object' && k in body)).map((k) => [k])];
+  const bodyPaths: Path[] = [
+    ...pathsOf(body),
+    ...schemaKeys(route.contract?.body)
+      .filter((k) => !(body && typeof body === 'object' && k in body))
+      .map((k) => [k]),
+  ];
   const withSampleBody = (input: FuzzInput): FuzzInput =>
     hasBody && sampleBody !== undefined && input.payload === undefined ? { ...input, payload: sampleBody, contentType: json } : input;
 
@@ -105,14 +151,25 @@ export function malformedRequests(route: RouteEntry, sample: RouteSample): fc.Ar
 
   // Query: a field replaced, repeated, dropped; junk fields; a garbled query string.
   const queryMutations: fc.Arbitrary<FuzzInput>[] = [
-    fc.tuple(hostileKey, hostileShortText).map(([k, v]) => ({ what: `extra query field ${JSON.stringify(k)}`, url: urlOf(path, [sampleQuery, `${pct(k)}=${pct(v)}`].filter(Boolean).join('&')) })),
+    fc.tuple(hostileKey, hostileShortText).map(([k, v]) => ({
+      what: `extra query field ${JSON.stringify(k)}`,
+      url: urlOf(path, [sampleQuery, `${pct(k)}=${pct(v)}`].filter(Boolean).join('&')),
+    })),
     hostileQueryText.map((text) => ({ what: 'garbled query string', url: urlOf(path, [sampleQuery, text].filter(Boolean).join('&')) })),
   ];
   if (queryKeys.length > 0) {
     const key = fc.constantFrom(...queryKeys);
     queryMutations.push(
-      fc.tuple(key, hostileShortText).map(([k, v]) => ({ what: `query ${k} = ${JSON.stringify(v.slice(0, 80))}`, url: urlOf(path, queryText({ ...query, [k]: v })), names: `query.${k}` })),
-      fc.tuple(key, hostileShortText).map(([k, v]) => ({ what: `query ${k} repeated`, url: urlOf(path, queryText({ ...query, [k]: [query[k] ?? v, v] })), names: `query.${k}` })),
+      fc.tuple(key, hostileShortText).map(([k, v]) => ({
+        what: `query ${k} = ${JSON.stringify(v.slice(0, 80))}`,
+        url: urlOf(path, queryText({ ...query, [k]: v })),
+        names: `query.${k}`,
+      })),
+      fc.tuple(key, hostileShortText).map(([k, v]) => ({
+        what: `query ${k} repeated`,
+        url: urlOf(path, queryText({ ...query, [k]: [query[k] ?? v, v] })),
+        names: `query.${k}`,
+      })),
       key.map((k) => {
         const { [k]: _dropped, ...rest } = query;
         return { what: `query ${k} left out`, url: urlOf(path, queryText(rest)), names: `query.${k}` };
@@ -125,7 +182,10 @@ export function malformedRequests(route: RouteEntry, sample: RouteSample): fc.Ar
   if (paramNames.length > 0) {
     const segment = fc.tuple(fc.constantFrom(...paramNames), hostileSegment).map(([name, seg]) => ({
       what: `path :${name} = ${seg.slice(0, 80)}`,
-      url: urlOf(route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) => (n === name ? seg : pct(params[n] ?? ''))), sampleQuery),
+      url: urlOf(
+        route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) => (n === name ? seg : pct(params[n] ?? ''))),
+        sampleQuery,
+      ),
       names: `params.${name}`,
     }));
     kinds.push({ arbitrary: segment.map(withSampleBody), weight: 6 });
@@ -134,9 +194,20 @@ export function malformedRequests(route: RouteEntry, sample: RouteSample): fc.Ar
   if (hasBody) {
     const one = (arbitrary: fc.Arbitrary<FuzzInput>, weight = 1) => ({ arbitrary, weight });
     const bodyMutations = [
-      one(fc.jsonValue({ maxDepth: 3 }).map((v) => ({ what: `body is ${jsonText(v).slice(0, 80)}`, url: sampleUrl, payload: jsonText(v), contentType: json }))),
+      one(
+        fc
+          .jsonValue({ maxDepth: 3 })
+          .map((v) => ({ what: `body is ${jsonText(v).slice(0, 80)}`, url: sampleUrl, payload: jsonText(v), contentType: json })),
+      ),
       one(hostileValue.map((v) => ({ what: `body is a hostile ${typeof v}`, url: sampleUrl, payload: jsonText(v), contentType: json }))),
-      one(brokenJsonText.map((text) => ({ what: `broken JSON ${JSON.stringify(text.slice(0, 60))}`, url: sampleUrl, payload: text, contentType: json }))),
+      one(
+        brokenJsonText.map((text) => ({
+          what: `broken JSON ${JSON.stringify(text.slice(0, 60))}`,
+          url: sampleUrl,
+          payload: text,
+          contentType: json,
+        })),
+      ),
       one(oddContentType.map((type) => ({ what: `content type ${type}`, url: sampleUrl, payload: sampleBody ?? '{}', contentType: type }))),
     ];
     if (body !== null && typeof body === 'object') {
@@ -161,16 +232,30 @@ export function malformedRequests(route: RouteEntry, sample: RouteSample): fc.Ar
             url: sampleUrl,
             payload: jsonText(setAt(body, p, v)),
             contentType: json,
-            names: p.join('.'),
+            names: touchedField(route.contract?.body, p, v),
           })),
           2,
         ),
-        one(at.map((p) => ({ what: `${p.join('.')} left out`, url: sampleUrl, payload: jsonText(setAt(body, p, undefined, true)), contentType: json, names: p.join('.') }))),
+        one(
+          at.map((p) => ({
+            what: `${p.join('.')} left out`,
+            url: sampleUrl,
+            payload: jsonText(setAt(body, p, undefined, true)),
+            contentType: json,
+            names: p.join('.'),
+          })),
+        ),
         one(
           fc.tuple(at, fc.constantFrom('object', 'array')).map(([p, how]) => {
             const inner = getAt(body, p);
             const wrapped = how === 'array' ? [inner, inner] : { value: inner, nested: { value: inner } };
-            return { what: `${p.join('.')} wrapped in an ${how}`, url: sampleUrl, payload: jsonText(setAt(body, p, wrapped)), contentType: json, names: p.join('.') };
+            return {
+              what: `${p.join('.')} wrapped in an ${how}`,
+              url: sampleUrl,
+              payload: jsonText(setAt(body, p, wrapped)),
+              contentType: json,
+              names: p.join('.'),
+            };
           }),
         ),
       );

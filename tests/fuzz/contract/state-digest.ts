@@ -4,10 +4,25 @@ import { sql } from 'kysely';
 
 // What a refused request must leave exactly as it was: users and their onboarding data, balances,
 // orders, the ledger (trades, fills, journal lines, the fee account) and every book in the engine.
-// Sessions, codes, outbox rows and rate-limit counters are not in it: refusals may legitimately
+// Sessions, codes, outbox rows, wrong-try counters and rate-limit counters are not in it: refusals may legitimately
 // count an attempt or revoke a reused refresh token.
 
-const TABLES = ['users', 'beneficial_owners', 'balances', 'orders', 'trades', 'fills', 'transactions', 'fee_balances'] as const;
+// Of money in and out: transfers, deposit addresses, the withdrawal setting and ACH agreements
+// (bank accounts and approved addresses count wrong tries, which refusals may do).
+const TABLES = [
+  'users',
+  'beneficial_owners',
+  'balances',
+  'orders',
+  'trades',
+  'fills',
+  'transactions',
+  'fee_balances',
+  'transfers',
+  'deposit_addresses',
+  'withdrawal_settings',
+  'ach_agreements',
+] as const;
 
 function books(app: FastifyInstance): string {
   return app.exchange
@@ -37,7 +52,10 @@ export async function stateDigest(app: FastifyInstance): Promise<string> {
 export async function stateMark(app: FastifyInstance): Promise<string | null> {
   const { database } = app.ctx;
   if (database.dialect !== 'sqlite') return null;
-  const { rows } = await sql<{ version: number; changes: number }>`SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes`.execute(database.db);
+  const { rows } = await sql<{
+    version: number;
+    changes: number;
+  }>`SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes`.execute(database.db);
   return `${rows[0]!.version}/${rows[0]!.changes}\n${books(app)}`;
 }
 

@@ -1,0 +1,301 @@
+import AxeBuilder from '@axe-core/playwright';
+import jsQR from 'jsqr';
+import type { Page } from 'playwright';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/reference-data';
+import { AUTH_METHOD_COOKIE, AUTH_METHOD_HEADER } from '../../src/shared/constants';
+import { e2eEnvironment } from './support/environment';
+import { inPage, OUTBOX_WAIT_MS, phoneOf, registerThroughApi, uniquePerson, type Person } from './support/flows';
+import { waitForMessage } from './support/outbox';
+
+// Money in and out end to end in Chromium with a fresh, verified user: the portfolio, a BTC
+// deposit through the simulated chain (QR decoded from a screenshot, balance live), a BTC
+// withdrawal to an approved address after its cool-down (the server's money clock moved
+// forward), a bank account verified with the micro-deposits from the outbox, ACH onboarding
+// and an ACH deposit, a wire withdrawal, and the fee overview after a trade.
+
+// Payouts wait for the clock this test moves, so "pending" can be seen before "done".
+process.env.PAYOUT_DELAY_MS = String(10 * 60 * 1000);
+const env = e2eEnvironment();
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+/** An authenticated call with the page's session cookie, as the web app makes it. */
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`${env.server.url}${path}`, {
+    method,
+    headers: { [AUTH_METHOD_HEADER]: AUTH_METHOD_COOKIE, 'content-type': 'application/json' },
+    ...(data === undefined ? {} : { data: JSON.stringify(data) }),
+  });
+  if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last ${JSON.stringify(v)})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function expectAxeClean(page: Page, where: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Registers, logs in through the form and verifies email and phone with the codes from the outbox. */
+async function freshVerifiedUser(page: Page, person: Person): Promise<void> {
+  await registerThroughApi(env.server.url, person);
+  await page.goto(`${env.server.url}/account/login`);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+  const mail = await waitForMessage(
+    env.server.url,
+    person.email,
+    'email',
+    (m) => m.code !== null && /^\d{6}$/.test(m.code),
+    OUTBOX_WAIT_MS,
+  );
+  await page.getByLabel('Verification code').fill(mail.code!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('heading', { name: 'Verify your phone' }).waitFor();
+  const sms = await waitForMessage(env.server.url, phoneOf(person), 'sms', (m) => m.code !== null, OUTBOX_WAIT_MS);
+  await page.getByLabel('Verification code').fill(sms.code!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/verify'));
+}
+
+const balanceOf = (page: Page, currency: string) => page.getByTestId(`portfolio-row-${currency}`).getByTestId('balance');
+
+describe('money in and out', () => {
+  it('A2.portfolio.actions, A2.deposit.qr-code, A2.withdraw.fields, A2.bank-account.unverified-shows-verify-form, A2.ach.success-text, A2.fee-rates.cards: deposit BTC, withdraw to an approved address, bank account, ACH, wire, fee overview', async () => {
+    await inPage(env.browser, 'money', { viewport: DESKTOP }, async ({ page, shot }) => {
+      const person = uniquePerson('money');
+      await freshVerifiedUser(page, person);
+
+      // Portfolio.
+      await page.goto(`${env.server.url}/portfolio`);
+      await page.getByTestId('portfolio-row-btc').waitFor();
+      await shot(page, 'portfolio');
+      await expectAxeClean(page, 'portfolio');
+
+      // Deposit BTC: the QR decodes to the address shown.
+      await page.getByRole('button', { name: 'Deposit BTC', exact: true }).click();
+      const address = (await page.getByTestId('deposit-address').textContent())!.trim();
+      expect(address).toMatch(/^(bc1|tb1|bcrt1)q[a-z0-9]{38,}$/);
+      const png = PNG.sync.read(await page.getByTestId('deposit-qr').screenshot());
+      expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(address);
+      await shot(page, 'deposit-btc');
+      await expectAxeClean(page, 'deposit modal');
+      await page.keyboard.press('Escape');
+
+      // The simulated chain credits it; the balance changes without a reload.
+      const before = (await balanceOf(page, 'btc').textContent())!.trim();
+      expect(before).toBe('0');
+      await api(page, 'POST', '/dev/chain/deposit', { address, amount: '0.5' });
+      await until(
+        async () => (await balanceOf(page, 'btc').textContent())?.trim(),
+        (v) => v === '0.5',
+        'the BTC balance to show 0.5',
+        60_000,
+      );
+      await shot(page, 'deposit-credited-live');
+
+      // An approved address, confirmed with the mailed code; usable after the cool-down.
+      const recipient = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+      await page.goto(`${env.server.url}/security/approved-addresses`);
+      await page.getByLabel('Label').fill('Cold wallet');
+      await page.getByLabel('Currency').selectOption('btc');
+      await page.getByLabel('Address', { exact: true }).fill(recipient);
+      await page.getByRole('button', { name: 'Add address' }).click();
+      const addrMail = await waitForMessage(
+        env.server.url,
+        person.email,
+        'email',
+        (m) => m.code !== null && /address/i.test(`${m.subject} ${m.body}`),
+        OUTBOX_WAIT_MS,
+      );
+      await page.getByLabel(/Code emailed for/).fill(addrMail.code!);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText(/Cooling down/).waitFor();
+      await shot(page, 'approved-address-cooling-down');
+      await expectAxeClean(page, 'approved addresses');
+      await api(page, 'POST', '/dev/clock/advance', { ms: DAY_MS + 60_000 });
+      await page.reload();
+      await page.getByText('Usable', { exact: true }).waitFor();
+
+      // Withdraw BTC to it: balance = before − amount − fee; pending, then done.
+      await page.goto(`${env.server.url}/portfolio`);
+      await page.getByRole('button', { name: 'Withdraw BTC', exact: true }).click();
+      const feeText = await until(
+        async () => (await page.getByTestId('withdraw-fee').textContent()) ?? '',
+        (t) => /\d/.test(t),
+        'the fee',
+      );
+      const fee = feeText.replace(/[^\d.]/g, '');
+      await page.getByLabel('Approved address').selectOption(recipient);
+      await page.getByLabel('Amount (BTC)').fill('0.1');
+      await page.getByRole('button', { name: 'Submit Withdraw' }).click();
+      await page.locator('.modal [role="status"]').waitFor();
+      await shot(page, 'withdraw-submitted');
+      await page.keyboard.press('Escape');
+      const expected = (0.5 - 0.1 - Number(fee)).toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
+      // Held at once: available drops now, the balance when the payout is done; both live, from
+      // the private balances feed, without a reload.
+      const availableOf = page.getByTestId('portfolio-row-btc').getByTestId('available');
+      await until(
+        async () => (await availableOf.textContent())?.trim(),
+        (v) => v === expected,
+        `the available BTC to be ${expected}`,
+      );
+      expect((await balanceOf(page, 'btc').textContent())?.trim()).toBe('0.5');
+      type Tx = { action: string; currency: string; status: string; amount: string | number };
+      const txs = async () =>
+        (await api<{ data: Tx[] } | Tx[]>(page, 'GET', '/v1/account-management/transactions?limit=20')) as { data: Tx[] } | Tx[];
+      const list = async () => {
+        const t = await txs();
+        return Array.isArray(t) ? t : t.data;
+      };
+      const withdrawal = (all: Tx[]) => all.find((t) => /withdraw/i.test(t.action) && t.currency.toLowerCase() === 'btc');
+      expect(withdrawal(await list())?.status).toMatch(/pending/i);
+      await api(page, 'POST', '/dev/clock/advance', { ms: 11 * 60 * 1000 });
+      await until(list, (all) => /done|complete/i.test(withdrawal(all)?.status ?? ''), 'the withdrawal to be done');
+      await until(
+        async () => (await balanceOf(page, 'btc').textContent())?.trim(),
+        (v) => v === expected,
+        `the BTC balance to be ${expected}`,
+      );
+      expect((await availableOf.textContent())?.trim()).toBe(expected);
+      await shot(page, 'withdraw-done');
+
+      // Bank account: create, micro-deposits from the outbox, verify.
+      await page.goto(`${env.server.url}/payments/bank-account`);
+      await page.getByLabel('First name').fill(person.firstName);
+      await page.getByLabel('Last name').fill(person.lastName);
+      await page.getByLabel('Account number').fill('123456789');
+      await page.getByLabel('Routing number', { exact: true }).fill('021000021');
+      await page.getByLabel('Wire routing number').fill('021000021');
+      await shot(page, 'bank-account-form');
+      await expectAxeClean(page, 'bank account form');
+      await page.getByRole('button', { name: 'Add bank account' }).click();
+      await page.getByRole('heading', { name: 'Verify your bank account' }).waitFor();
+      const statement = await waitForMessage(
+        env.server.url,
+        person.email,
+        'email',
+        (m) => /verification deposits/i.test(m.subject ?? ''),
+        OUTBOX_WAIT_MS,
+      );
+      const [a1, a2] = statement.code!.split(' ');
+      await page.getByLabel('First amount (USD)').fill(a2!);
+      await page.getByLabel('Second amount (USD)').fill(a1!);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('heading', { name: 'Your bank account' }).waitFor();
+      await shot(page, 'bank-account-active');
+
+      // ACH onboarding and an ACH deposit.
+      await page.goto(`${env.server.url}/payments/ach-onboarding`);
+      await page.getByTestId('ach-weekly-limit').waitFor();
+      const bankSelect = page.getByLabel('Bank account');
+      await bankSelect.selectOption({ index: 1 });
+      await page.getByRole('button', { name: 'Accept and complete onboarding' }).click();
+      await page.getByText('ACH Onboarding completed successfully.').waitFor();
+      await page.getByLabel('Amount (USD)').fill('1000');
+      await page.getByRole('button', { name: 'Deposit' }).click();
+      await page.locator('.alert-success').last().waitFor();
+      await shot(page, 'ach-deposit');
+      await expectAxeClean(page, 'ach');
+      await api(page, 'POST', '/dev/clock/advance', { ms: 11 * 60 * 1000 });
+      // Settled by the transfer loop on its own time: the open Portfolio shows it live.
+      await page.goto(`${env.server.url}/portfolio`);
+      await page.getByTestId('portfolio-row-usd').waitFor();
+      await until(
+        async () => (await balanceOf(page, 'usd').textContent())?.trim(),
+        (v) => v === '1000',
+        'USD 1000 after the ACH settles',
+      );
+
+      // A wire withdrawal.
+      await page.getByRole('button', { name: 'Withdraw USD', exact: true }).click();
+      await page.getByLabel('Amount (USD)').fill('100');
+      await page.getByLabel('Transfer method').selectOption('wire');
+      await page.getByRole('button', { name: 'Submit Withdraw' }).click();
+      await page.locator('.modal .alert-success').waitFor();
+      await shot(page, 'wire-withdrawal');
+      await page.keyboard.press('Escape');
+
+      // Wire instructions.
+      await page.goto(`${env.server.url}/payments/wire-instructions`);
+      await page.getByTestId('wire-reference_id').waitFor();
+      await shot(page, 'wire-instructions');
+      await expectAxeClean(page, 'wire instructions');
+
+      // A trade, then the fee overview shows its volume.
+      // The demo trader sells 0.001 BTC at 50000; this user buys it (volume 50 USD).
+      const demo = await env.browser.newContext();
+      try {
+        const login = await demo.request.post(`${env.server.url}/v1/auth/login`, {
+          headers: { [AUTH_METHOD_HEADER]: AUTH_METHOD_COOKIE },
+          data: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+        });
+        expect(login.ok()).toBe(true);
+        const sell = await demo.request.post(`${env.server.url}/v1/orders/sell`, {
+          headers: { [AUTH_METHOD_HEADER]: AUTH_METHOD_COOKIE },
+          data: { currency_pair: 'btcusd', price: '50000', quantity: '0.001' },
+        });
+        expect(sell.ok(), await sell.text()).toBe(true);
+      } finally {
+        await demo.close();
+      }
+      await api(page, 'POST', '/v1/orders/buy', { currency_pair: 'btcusd', price: '50000', quantity: '0.001' });
+      // The server's answer first, then one page load: reloading until it shows would also be
+      // many hub negotiations and page boots in a row on a busy machine.
+      await until(
+        () => api<{ volume: string }>(page, 'GET', '/v1/account-management/fee-rates'),
+        (rates) => rates.volume === '50.00',
+        'the 14-day volume of the trade',
+      );
+      await page.goto(`${env.server.url}/fee-rates`);
+      const volume = page.getByRole('region', { name: '14-Day Trading Volume' }).locator('.stat-value');
+      await volume.waitFor({ timeout: 60_000 });
+      expect((await volume.textContent())?.trim()).toBe('$50.00');
+      await shot(page, 'fee-overview');
+      await expectAxeClean(page, 'fee overview');
+
+      // Dashboard.
+      await page.goto(`${env.server.url}/dashboard`);
+      // Once the balances and the BTC ticker are in: a dollar figure, never $0.00 for a funded user.
+      await expect
+        .poll(async () => (await page.getByTestId('dashboard-total').textContent())?.trim(), { timeout: 30_000 })
+        .toMatch(/^\$[1-9][\d,]*\.\d\d$/);
+      await shot(page, 'dashboard');
+      await expectAxeClean(page, 'dashboard');
+
+      // The same screens at 375 px.
+      await page.setViewportSize(PHONE);
+      for (const path of [
+        '/portfolio',
+        '/fee-rates',
+        '/payments/bank-account',
+        '/payments/wire-instructions',
+        '/payments/ach-onboarding',
+        '/security/approved-addresses',
+        '/dashboard',
+      ]) {
+        await page.goto(`${env.server.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForTimeout(300);
+        await shot(page, `phone${path.replace(/\//g, '-')}`);
+        await expectAxeClean(page, `${path} at 375 px`);
+      }
+    });
+  }, 300_000);
+});
