@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { buildApp } from '../src/server/app';
 import { DEFAULT_MAX_OPEN_ORDERS, defaultRateLimits, testConfig, type ServerConfig } from '../src/server/config';
+import { startThread } from '../src/server/lib/start-thread';
+import type { OrderLoadData, OrderLoadReport } from './lib/order-load-thread';
 import type { BenchResult } from './report';
 
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
@@ -69,103 +70,6 @@ async function fund(base: string, s: Session, currency: string, amount: string):
   if (res.status !== 200) throw new Error(`faucet ${res.status}: ${await res.text()}`);
 }
 
-// Plain JavaScript, so the worker needs no TypeScript loader. Raw keep-alive HTTP/1.1 over
-// `net` rather than node:http's client, which costs several times more CPU per request and shares
-// the two cores with the server. A request waits for a free connection if all are busy; its
-// latency counts from the moment it was due, so waiting is never hidden.
-const loadGenerator = `
-const { parentPort, workerData } = require('node:worker_threads');
-const net = require('node:net');
-const { port, cookies, rate, seconds, warmup, connections, getPath } = workerData;
-const latencies = [];
-let sent = 0, done = 0, acked = 0, failed = 0, inflight = 0, firstError = null;
-let seed = 42;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-const backlog = [];
-const idle = [];
-function request() {
-  const cookie = cookies[sent % cookies.length];
-  if (getPath) return 'GET ' + getPath + ' HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nX-Auth-Method: cookie\\r\\nCookie: ' + cookie + '\\r\\n\\r\\n';
-  const buy = rnd() < 0.5;
-  const ticks = Math.floor(rnd() * 21) - 10; // mid 30000 ± 0.10
-  const price = (3000000 + (buy ? ticks : -ticks) + (buy ? -3 : 3)) / 100;
-  const quantity = (1 + Math.floor(rnd() * 20)) / 1000;
-  const body = JSON.stringify({ currency_pair: 'btcusd', algorithm_id: 201, price: price.toFixed(2), quantity: quantity.toFixed(3), client_order_id: String(100000 + sent) + '-' + Math.floor(rnd() * 1e9) });
-  return 'POST ' + (buy ? '/v1/orders/buy' : '/v1/orders/sell') + ' HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nContent-Type: application/json\\r\\nContent-Length: ' + Buffer.byteLength(body) + '\\r\\nX-Auth-Method: cookie\\r\\nCookie: ' + cookie + '\\r\\n\\r\\n' + body;
-}
-function finished(conn, status) {
-  const job = conn.job;
-  conn.job = null;
-  inflight--;
-  const ms = Number(process.hrtime.bigint() - job.t0) / 1e6;
-  if (status === 200) { acked++; if (job.measured) { done++; latencies.push(ms); } }
-  else { failed++; if (!firstError) firstError = status; }
-  const next = backlog.shift();
-  if (next) dispatch(conn, next); else idle.push(conn);
-}
-function dispatch(conn, job) {
-  conn.job = job;
-  conn.socket.write(job.text);
-}
-// Only what is needed to find where a response ends: status line, Content-Length, body.
-function onData(conn, chunk) {
-  conn.buf = conn.buf.length ? Buffer.concat([conn.buf, chunk]) : chunk;
-  for (;;) {
-    if (!conn.job) { conn.buf = Buffer.alloc(0); return; }
-    const head = conn.buf.indexOf('\\r\\n\\r\\n');
-    if (head < 0) return;
-    const text = conn.buf.toString('latin1', 0, head);
-    const status = Number(text.slice(9, 12));
-    const m = /content-length: *(\\d+)/i.exec(text);
-    const length = m ? Number(m[1]) : 0;
-    if (conn.buf.length < head + 4 + length) return;
-    conn.buf = conn.buf.subarray(head + 4 + length);
-    finished(conn, status);
-  }
-}
-function open() {
-  return new Promise((resolve, reject) => {
-    const conn = { socket: null, job: null, buf: Buffer.alloc(0) };
-    conn.socket = net.connect({ host: '127.0.0.1', port, noDelay: true }, () => resolve(conn));
-    conn.socket.on('data', (chunk) => onData(conn, chunk));
-    conn.socket.on('error', (e) => { if (!firstError) firstError = String(e); reject(e); });
-    conn.socket.on('close', () => { if (conn.job) { inflight--; failed++; conn.job = null; if (!firstError) firstError = 'connection closed'; } });
-  });
-}
-function send() {
-  const job = { text: request(), t0: process.hrtime.bigint(), measured: Date.now() >= measureFrom };
-  sent++;
-  inflight++;
-  const conn = idle.pop();
-  if (conn) dispatch(conn, job); else backlog.push(job);
-}
-let start = 0, measureFrom = 0, end = 0;
-function tick() {
-  const now = Date.now();
-  if (now >= end) return finish();
-  const due = Math.floor(((now - start) / 1000) * rate);
-  while (sent < due) send();
-  setTimeout(tick, 1);
-}
-const all = [];
-function finish() {
-  const report = () => {
-    for (const conn of all) conn.socket.destroy();
-    parentPort.postMessage({ sent, done, acked, failed, firstError, latencies, elapsed: (Date.now() - start) / 1000 });
-  };
-  const wait = () => (inflight > 0 && Date.now() < end + 10000 ? setTimeout(wait, 10) : report());
-  wait();
-}
-Promise.all(Array.from({ length: connections }, open)).then((list) => {
-  all.push(...list);
-  idle.push(...list);
-  start = Date.now();
-  measureFrom = start + warmup * 1000;
-  end = measureFrom + seconds * 1000;
-  tick();
-});
-`;
-
 /** Share of time runnable tasks waited for a CPU (Linux PSI), over the run: other load on the machine. */
 function cpuPressureTotalUs(): number | null {
   try {
@@ -198,21 +102,40 @@ interface LoadResult {
 }
 
 /** One phase of steady load from the worker thread; `getPath` sends that GET instead of orders. */
-async function load(port: number, sessions: Session[], rate: number, seconds: number, warmup: number, getPath?: string): Promise<LoadResult> {
+async function load(
+  port: number,
+  sessions: Session[],
+  rate: number,
+  seconds: number,
+  warmup: number,
+  getPath?: string,
+): Promise<LoadResult> {
+  const data: OrderLoadData = {
+    port,
+    cookies: sessions.map((s) => s.cookie),
+    rate,
+    seconds,
+    warmup,
+    connections: CONNECTIONS,
+    getPath: getPath ?? null,
+  };
+  const worker = startThread(new URL('./lib/order-load-thread.ts', import.meta.url), data);
+  // The thread's own start-up (loading its TypeScript) is not part of the phase.
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
   const elu0 = performance.eventLoopUtilization();
   const psi0 = cpuPressureTotalUs();
   const cpu0 = process.cpuUsage();
   const wall0 = performance.now();
-  const r = await new Promise<Omit<LoadResult, 'busyUs' | 'cpuUs' | 'pressure'>>((resolve, reject) => {
-    const worker = new Worker(loadGenerator, {
-      eval: true,
-      workerData: { port, cookies: sessions.map((s) => s.cookie), rate, seconds, warmup, connections: CONNECTIONS, getPath: getPath ?? null },
-    });
-    worker.once('message', (result: Omit<LoadResult, 'busyUs' | 'cpuUs' | 'pressure'>) => {
+  const r = await new Promise<OrderLoadReport>((resolve, reject) => {
+    worker.once('message', (result: OrderLoadReport) => {
       void worker.terminate();
       resolve(result);
     });
     worker.once('error', reject);
+    worker.postMessage('go');
   });
   const elu = performance.eventLoopUtilization(elu0);
   const cpu = process.cpuUsage(cpu0);
@@ -258,17 +181,28 @@ export default async function run(): Promise<BenchResult> {
     if (invariants.length > 0) console.warn(`api-orders: ledger invariants broken: ${invariants.slice(0, 5).join('; ')}`);
     const round = (v: number) => Math.round(v * 100) / 100;
     const figures: BenchResult['figures'] = [
-      { label: 'orders/s acknowledged', value: Math.round(throughput), unit: 'orders/s', target: '>= 3,000', pass: throughput >= 2970 && orders.failed === 0 },
+      {
+        label: 'orders/s acknowledged',
+        value: Math.round(throughput),
+        unit: 'orders/s',
+        target: '>= 3,000',
+        pass: throughput >= 2970 && orders.failed === 0,
+      },
       { label: 'latency p50', value: round(p50), unit: 'ms' },
       { label: 'latency p99', value: round(p99), unit: 'ms', target: '< 25', pass: p99 < 25 },
       { label: 'main-thread busy time per order', value: Math.round(orders.busyUs), unit: 'µs' },
       { label: 'CPU per order, whole process (server, SQLite writer, load generator)', value: Math.round(orders.cpuUs), unit: 'µs' },
     ];
-    if (orders.pressure !== null) figures.push({ label: 'CPU pressure from other work during the run (PSI some)', value: Math.round(orders.pressure), unit: '%' });
+    if (orders.pressure !== null)
+      figures.push({ label: 'CPU pressure from other work during the run (PSI some)', value: Math.round(orders.pressure), unit: '%' });
     if (baseline) {
       const b = baseline.latencies.sort((x, y) => x - y);
       figures.push(
-        { label: 'baseline: authenticated GET (fee-rates) at the same rate, req/s', value: Math.round(baseline.done / BASELINE_SECONDS), unit: 'req/s' },
+        {
+          label: 'baseline: authenticated GET (fee-rates) at the same rate, req/s',
+          value: Math.round(baseline.done / BASELINE_SECONDS),
+          unit: 'req/s',
+        },
         { label: 'baseline: GET latency p99', value: round(percentile(b, 99)), unit: 'ms' },
         { label: 'baseline: main-thread busy time per GET', value: Math.round(baseline.busyUs), unit: 'µs' },
       );

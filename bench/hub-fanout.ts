@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import WebSocket from 'ws';
 import type { BenchResult } from './report';
+import { loginDemo, nextMessage, type ClientJob, type FromClients, type ToClients } from './lib/hub-crowd';
 import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
@@ -29,28 +30,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
 
 /* ---------------- messages between the parent and the client processes ---------------- */
-
-interface ClientJob {
-  origin: string;
-  cookie: string;
-  count: number;
-  offset: number;
-}
-
-interface ClientReport {
-  connected: number;
-  /** Connections the server closed (or that failed) during the measured window. */
-  closed: number;
-  failed: number;
-  firstError: string | null;
-  messages: number;
-  byTarget: Record<string, number>;
-  bookLag: number[];
-  tradeLag: number[];
-}
-
-type ToClients = { kind: 'start' } | { kind: 'stop' };
-type FromClients = { kind: 'ready'; connected: number; failed: number; firstError: string | null } | { kind: 'report'; report: ClientReport };
 
 /* ---------------- the client processes ---------------- */
 
@@ -169,7 +148,16 @@ async function clientMain(job: ClientJob): Promise<void> {
     const compact = (h: number[]) => h.flatMap((n, ms) => (n > 0 ? [ms, n] : []));
     send({
       kind: 'report',
-      report: { connected: job.count - failed, closed, failed, firstError, messages, byTarget, bookLag: compact(bookLag), tradeLag: compact(tradeLag) },
+      report: {
+        connected: job.count - failed,
+        closed,
+        failed,
+        firstError,
+        messages,
+        byTarget,
+        bookLag: compact(bookLag),
+        tradeLag: compact(tradeLag),
+      },
     });
     for (const ws of sockets) ws.terminate();
     setTimeout(() => process.exit(0), 200);
@@ -235,19 +223,6 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   return { child, origin, output: () => log };
 }
 
-async function loginDemo(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Auth-Method': 'cookie', Origin: origin },
-    body: JSON.stringify({ email: 'demo@ox.exchange', password: 'DemoTrader@2025' }),
-  });
-  if (res.status !== 200) throw new Error(`login ${res.status}: ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-}
-
 function stopProcess(child: ChildProcess, signal: NodeJS.Signals, timeoutMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -260,20 +235,6 @@ function stopProcess(child: ChildProcess, signal: NodeJS.Signals, timeoutMs: num
       resolve();
     });
     child.kill(signal);
-  });
-}
-
-function nextMessage<K extends FromClients['kind']>(child: ChildProcess, kind: K, timeoutMs: number): Promise<Extract<FromClients, { kind: K }>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`client process: no '${kind}' within ${timeoutMs} ms`)), timeoutMs);
-    const onMessage = (m: FromClients) => {
-      if (m.kind !== kind) return;
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      resolve(m as Extract<FromClients, { kind: K }>);
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`client process exited (${code}) before '${kind}'`)));
   });
 }
 
@@ -388,7 +349,13 @@ export default async function run(): Promise<BenchResult> {
         (setupErrors.length ? ` Connection errors: ${setupErrors.join('; ')}` : ''),
       figures: [
         { label: 'clients connected', value: connected, unit: 'clients', target: `= ${CLIENTS}`, pass: connected === CLIENTS },
-        { label: 'connections dropped during the run', value: closedDuringRun, unit: 'clients', target: '= 0', pass: closedDuringRun === 0 },
+        {
+          label: 'connections dropped during the run',
+          value: closedDuringRun,
+          unit: 'clients',
+          target: '= 0',
+          pass: closedDuringRun === 0,
+        },
         { label: 'messages delivered', value: Math.round(perSecond), unit: 'msg/s', target: '>= 100,000', pass: perSecond >= 100_000 },
         { label: 'publish→receipt lag p50', value: p50, unit: 'ms' },
         { label: 'publish→receipt lag p99', value: p99, unit: 'ms', target: '< 100', pass: p99 < 100 },

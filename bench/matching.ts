@@ -5,9 +5,10 @@
 // some reduces and some IOCs that take liquidity.
 import { pathToFileURL } from 'node:url';
 import { OrderBook as PackageBook, Side as PackageSide, type LimitOrderOptions } from 'nodejs-order-book';
-import { createOrderBook } from '../src/server/engine';
-import type { OrderBook, PlaceOrder } from '../src/server/engine';
+import { createOrderBook } from '../src/server/matching';
+import type { OrderBook, PlaceOrder } from '../src/server/matching';
 import type { BenchResult } from './report';
+import { seededRandom } from '../src/server/lib/seeded-random';
 
 const OP_GTC = 0;
 const OP_IOC = 1;
@@ -41,17 +42,6 @@ interface Commands {
   readonly levelsAfterPrefill: number;
 }
 
-function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Builds the commands by running them once through our book, which tells the generator which
  * orders are alive (to cancel, move or reduce) and where the top of the book is (to aim the IOCs).
@@ -59,7 +49,7 @@ function mulberry32(seed: number): () => number {
  * price-time matching.
  */
 function generate(stream: number): Commands {
-  const rand = mulberry32(SEED);
+  const rand = seededRandom(SEED).next;
   const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
   const total = PREFILL + stream;
   const op = new Uint8Array(total);
@@ -101,7 +91,14 @@ function generate(stream: number): Commands {
     const id = ids[o] as string;
     let result;
     if (kind === OP_GTC || kind === OP_IOC) {
-      result = book.place({ id, ownerId: owners[o] as string, side: isSell ? 'sell' : 'buy', type: kind === OP_GTC ? 'LIMIT' : 'IOC', price: p, qty: q });
+      result = book.place({
+        id,
+        ownerId: owners[o] as string,
+        side: isSell ? 'sell' : 'buy',
+        type: kind === OP_GTC ? 'LIMIT' : 'IOC',
+        price: p,
+        qty: q,
+      });
       if (result.resting !== null) add(o);
     } else if (kind === OP_CANCEL) {
       book.cancel(id);
@@ -179,7 +176,17 @@ function generate(stream: number): Commands {
       emit(OP_IOC, newOrder(isSell, p), isSell, p, int(1, 150));
     }
   }
-  return { count: n, op, order, sell, price, qty, ids, owners, levelsAfterPrefill: levelsAfterPrefill.bids.length + levelsAfterPrefill.asks.length };
+  return {
+    count: n,
+    op,
+    order,
+    sell,
+    price,
+    qty,
+    ids,
+    owners,
+    levelsAfterPrefill: levelsAfterPrefill.bids.length + levelsAfterPrefill.asks.length,
+  };
 }
 
 /** Runs commands [from, to) on our book; returns the number of fills, so the work cannot be optimised away. */
@@ -266,7 +273,13 @@ interface Measure {
 }
 
 /** Fresh book, untimed prefill, then the timed stream. */
-function measure<B>(make: () => B, run: (book: B, c: Commands, from: number, to: number) => number, c: Commands, to: number, size: (b: B) => number): Measure {
+function measure<B>(
+  make: () => B,
+  run: (book: B, c: Commands, from: number, to: number) => number,
+  c: Commands,
+  to: number,
+  size: (b: B) => number,
+): Measure {
   const book = make();
   run(book, c, 0, PREFILL);
   const cpu = process.cpuUsage();
@@ -336,6 +349,8 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   console.log(result.workload);
   for (const f of result.figures) {
     const mark = f.pass === undefined ? '' : f.pass ? '  PASS' : '  MISS';
-    console.log(`${f.label.padEnd(40)} ${f.value.toLocaleString('en-US').padStart(12)} ${f.unit}${f.target ? `  (target ${f.target})` : ''}${mark}`);
+    console.log(
+      `${f.label.padEnd(40)} ${f.value.toLocaleString('en-US').padStart(12)} ${f.unit}${f.target ? `  (target ${f.target})` : ''}${mark}`,
+    );
   }
 }

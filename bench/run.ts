@@ -16,9 +16,11 @@ const benches: Record<string, () => Promise<{ default: () => Promise<BenchResult
   matching: () => import('./matching'),
   'api-orders': () => import('./api-orders'),
   'hub-fanout': () => import('./hub-fanout'),
+  cluster: () => import('./cluster'),
   'engine-pipeline': () => import('./engine-pipeline'),
   'engine-pipeline-browser': () => import('./engine-pipeline-browser'),
   'browser-storm': () => import('./browser-storm'),
+  'transaction-page': () => import('./transaction-page'),
 };
 
 function format(value: number): string {

@@ -113,7 +113,8 @@ let loaded: { url: string; messages: string[] } | null = null;
 scope.onmessage = async (event) => {
   try {
     const { messagesUrl, phase, rounds } = event.data;
-    if (!loaded || loaded.url !== messagesUrl) loaded = { url: messagesUrl, messages: (await (await fetch(messagesUrl)).json()) as string[] };
+    if (!loaded || loaded.url !== messagesUrl)
+      loaded = { url: messagesUrl, messages: (await (await fetch(messagesUrl)).json()) as string[] };
     const messages = loaded.messages;
     let result: PhaseResult;
     switch (phase) {

@@ -46,7 +46,8 @@ export async function traceMainThread(browser: Browser): Promise<MainThreadTrace
       await done;
       await cdp.detach().catch(() => {});
       const mains = new Set<string>();
-      for (const ev of events) if (ev.ph === 'M' && ev.name === 'thread_name' && ev.args?.name === 'CrRendererMain') mains.add(`${ev.pid}:${ev.tid}`);
+      for (const ev of events)
+        if (ev.ph === 'M' && ev.name === 'thread_name' && ev.args?.name === 'CrRendererMain') mains.add(`${ev.pid}:${ev.tid}`);
       const perThread = new Map<string, TraceEvent[]>();
       for (const ev of events) {
         if (ev.ph !== 'X' || ev.dur === undefined) continue;

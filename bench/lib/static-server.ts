@@ -18,7 +18,10 @@ export interface StaticServer {
  * `isolated` sends COOP/COEP so the page is cross-origin isolated: performance.now() then has
  * 5 µs resolution in the page and its workers instead of 100 µs.
  */
-export async function serveStatic(files: Readonly<Record<string, StaticFile>>, options: { isolated?: boolean } = {}): Promise<StaticServer> {
+export async function serveStatic(
+  files: Readonly<Record<string, StaticFile>>,
+  options: { isolated?: boolean } = {},
+): Promise<StaticServer> {
   const extra: Record<string, string> = options.isolated
     ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }
     : {};

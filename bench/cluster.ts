@@ -1,0 +1,282 @@
+// Cluster mode against one node, in one run: the same order load and the same hub crowd, first
+// on a single server (the default: one process, SQLite), then on a cluster of one core and three
+// edges (each its own process, one PostgreSQL database, one Redis). Orders go round-robin
+// through the edges; hub clients are spread evenly over them. On a 2-core machine the cluster's
+// five processes share the cores the single node has alone, so the figures show the cost of the
+// extra hops, not a gain; the target is that it does not collapse (at least 70 % of one node).
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { startServer, tempDataDir, type RunningServer } from '../tests/e2e/support/server';
+import { createThrowawayDatabase, postgresReachable } from '../tests/support/postgres';
+import { dropRedisPrefix, REDIS_TEST_URL, redisReachable } from '../tests/support/redis';
+import { individualRegistration } from '../tests/support/registration';
+import type { BenchResult, Figure } from './report';
+import { loginDemo, nextMessage, type ClientJob } from './lib/hub-crowd';
+
+const EDGES = 3;
+const ORDER_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 48);
+const USERS = 12;
+const FANOUT_CLIENTS = Number(process.env.BENCH_CLIENTS ?? 3000);
+const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 10);
+const SIM_RATE = Number(process.env.BENCH_SIM_RATE ?? 2000);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FANOUT_CLIENT = path.join(ROOT, 'bench', 'hub-fanout.ts');
+const PASSWORD = 'Bench!Passw0rd#1';
+
+interface Nodes {
+  /** Where clients go: the one server, or the edges. */
+  urls: string[];
+  stop(): Promise<void>;
+}
+
+function nodeEnv(simRate: number): Record<string, string> {
+  return {
+    SIM_RATE: String(simRate),
+    STATIC_DIR: '',
+    ORDER_RATE_LIMIT: '1000000/1s',
+    MAX_OPEN_ORDERS: '1000000',
+    // Every hub client is the demo user.
+    HUB_MAX_CONNECTIONS_PER_USER: String(FANOUT_CLIENTS + 10),
+    HUB_MAX_NEGOTIATIONS_PER_USER: String(FANOUT_CLIENTS + 10),
+    HUB_NEGOTIATIONS_PER_MINUTE: String(FANOUT_CLIENTS + 10),
+  };
+}
+
+async function single(simRate: number): Promise<Nodes> {
+  const server = await startServer({ env: nodeEnv(simRate) });
+  return {
+    urls: [server.url],
+    async stop() {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One node on the cluster's PostgreSQL: what the database alone costs, apart from the hops. */
+async function singleOnPostgres(simRate: number): Promise<Nodes> {
+  const database = await createThrowawayDatabase();
+  const server = await startServer({ env: { ...nodeEnv(simRate), DATABASE_URL: database.url } });
+  return {
+    urls: [server.url],
+    async stop() {
+      await server.stop();
+      await database.drop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function cluster(simRate: number): Promise<Nodes> {
+  const database = await createThrowawayDatabase();
+  const prefix = `oxbench-${process.pid}-${Date.now()}`;
+  const dataDir = tempDataDir('ox-bench-cluster-');
+  const shared = { ...nodeEnv(simRate), DATABASE_URL: database.url, REDIS_URL: REDIS_TEST_URL, CLUSTER_PREFIX: prefix };
+  const nodes: RunningServer[] = [await startServer({ dataDir, env: { ...shared, ROLE: 'core' } })];
+  for (let i = 0; i < EDGES; i++) nodes.push(await startServer({ dataDir, env: { ...shared, ROLE: 'edge', EDGE_ID: `edge-${i + 1}` } }));
+  return {
+    urls: nodes.slice(1).map((n) => n.url),
+    async stop() {
+      // Edges first, so none waits on a core that is gone.
+      for (const n of nodes.slice(1)) await n.stop();
+      await nodes[0]!.stop();
+      await dropRedisPrefix(prefix);
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function post(url: string, cookie: string | null, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie, 'x-auth-method': 'cookie' } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function trader(base: string, i: number): Promise<string> {
+  const email = `bench.cluster.${process.pid}.${Date.now()}.${i}@example.com`;
+  const res = await post(`${base}/v1/users/register`, null, individualRegistration({ last_name: `Trader${i}`, email, password: PASSWORD }));
+  if (res.status !== 200) throw new Error(`register ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  for (const [currency, amount] of [
+    ['usd', '100000000'],
+    ['btc', '10000'],
+  ]) {
+    const funded = await post(`${base}/dev/faucet`, cookie, { currency, amount });
+    if (funded.status !== 200) throw new Error(`faucet ${funded.status}: ${await funded.text()}`);
+  }
+  return cookie;
+}
+
+function p(sorted: number[], q: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)]! : Number.NaN;
+}
+
+/** Closed-loop clients sending limit orders around a mid (about half trade), round-robin over `urls`. */
+async function orderLoad(nodes: Nodes): Promise<{ perSecond: number; p50: number; p99: number; errors: number }> {
+  const cookies: string[] = [];
+  for (let i = 0; i < USERS; i++) cookies.push(await trader(nodes.urls[i % nodes.urls.length]!, i));
+  const latencies: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const warmupEnd = performance.now() + 1_500;
+  const end = warmupEnd + ORDER_SECONDS * 1000;
+  const clients = Array.from({ length: CONNECTIONS }, async (_, c) => {
+    const base = nodes.urls[c % nodes.urls.length]!;
+    const cookie = cookies[c % USERS]!;
+    const side = c % 2 === 0 ? 'buy' : 'sell';
+    for (;;) {
+      const t0 = performance.now();
+      if (t0 >= end) return;
+      n += 1;
+      const price = (30_000 + ((n * 7919) % 40) - 20).toFixed(2);
+      const res = await post(`${base}/v1/orders/${side}`, cookie, { currency_pair: 'btcusd', price, quantity: '0.001' });
+      await res.arrayBuffer();
+      if (t0 < warmupEnd) continue;
+      if (res.status === 200) latencies.push(performance.now() - t0);
+      else errors += 1;
+    }
+  });
+  await Promise.all(clients);
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / ORDER_SECONDS, p50: p(latencies, 50), p99: p(latencies, 99), errors };
+}
+
+/** The hub crowd of bench/hub-fanout.ts, one client process per node, clients spread evenly. */
+async function fanout(nodes: Nodes): Promise<{ connected: number; closed: number; perSecond: number; p99: number }> {
+  const cookie = await loginDemo(nodes.urls[0]!);
+  // Three client processes in both set-ups, so only the servers differ.
+  const processes = EDGES;
+  const per = Math.ceil(FANOUT_CLIENTS / processes);
+  const clients = Array.from({ length: processes }, (_, i) =>
+    fork(FANOUT_CLIENT, [], {
+      cwd: ROOT,
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        HUB_FANOUT_JOB: JSON.stringify({
+          origin: nodes.urls[i % nodes.urls.length]!,
+          cookie,
+          count: Math.min(per, FANOUT_CLIENTS - i * per),
+          offset: i * per,
+        } satisfies ClientJob),
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
+  try {
+    const ready = await Promise.all(clients.map((c) => nextMessage(c, 'ready', 600_000)));
+    await new Promise((r) => setTimeout(r, 2_000));
+    const t0 = Date.now();
+    for (const c of clients) c.send({ kind: 'start' });
+    await new Promise((r) => setTimeout(r, FANOUT_SECONDS * 1000));
+    const reports = clients.map((c) => nextMessage(c, 'report', 60_000));
+    for (const c of clients) c.send({ kind: 'stop' });
+    const done = (await Promise.all(reports)).map((m) => m.report);
+    const window = (Date.now() - t0) / 1000;
+    const lag = new Map<number, number>();
+    let total = 0;
+    for (const r of done) {
+      for (const h of [r.bookLag, r.tradeLag]) {
+        for (let i = 0; i < h.length; i += 2) {
+          lag.set(h[i]!, (lag.get(h[i]!) ?? 0) + h[i + 1]!);
+          total += h[i + 1]!;
+        }
+      }
+    }
+    let seen = 0;
+    let p99 = Number.NaN;
+    for (const ms of [...lag.keys()].sort((a, b) => a - b)) {
+      seen += lag.get(ms)!;
+      if (seen >= Math.ceil(0.99 * total)) {
+        p99 = ms;
+        break;
+      }
+    }
+    return {
+      connected: ready.reduce((s, r) => s + r.connected, 0),
+      closed: done.reduce((s, r) => s + r.closed, 0),
+      perSecond: done.reduce((s, r) => s + r.messages, 0) / window,
+      p99,
+    };
+  } finally {
+    for (const c of clients) if (c.exitCode === null) c.kill('SIGKILL');
+  }
+}
+
+async function ordersOnly(start: (simRate: number) => Promise<Nodes>) {
+  const nodes = await start(0);
+  return orderLoad(nodes).finally(() => nodes.stop());
+}
+
+function ratio(label: string, cluster: number, one: number, higherIsBetter: boolean): Figure {
+  const share = higherIsBetter ? cluster / one : one / cluster;
+  return { label, value: Math.round(share * 100), unit: '% of one node', target: '>= 70', pass: share >= 0.7 };
+}
+
+export default async function run(): Promise<BenchResult> {
+  if (!postgresReachable || !redisReachable) {
+    return {
+      name: 'cluster',
+      workload: 'skipped: cluster mode needs PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL)',
+      figures: [],
+    };
+  }
+  const measure = async (start: (simRate: number) => Promise<Nodes>) => {
+    let nodes = await start(0);
+    const orders = await orderLoad(nodes).finally(() => nodes.stop());
+    nodes = await start(SIM_RATE);
+    const hub = await fanout(nodes).finally(() => nodes.stop());
+    return { orders, hub };
+  };
+  const one = await measure(single);
+  const onPostgres = await ordersOnly(singleOnPostgres);
+  const many = await measure(cluster);
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return {
+    name: 'cluster',
+    workload:
+      `one node (main.ts, SQLite) against one core + ${EDGES} edges (PostgreSQL, Redis) on this machine. Orders: ${CONNECTIONS} ` +
+      `closed-loop HTTP clients of ${USERS} users for ${ORDER_SECONDS} s, limit orders around a mid, round-robin over the edges ` +
+      `(errors: one node ${one.orders.errors}, cluster ${many.orders.errors}). Hub: ${FANOUT_CLIENTS} WebSocket clients ` +
+      `(bench/hub-fanout.ts's), spread evenly over the edges, SIM_RATE=${SIM_RATE} on the core, ${FANOUT_SECONDS} s; ` +
+      `connected ${one.hub.connected} / ${many.hub.connected}, dropped ${one.hub.closed} / ${many.hub.closed}. ` +
+      `Load average at the end ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
+    figures: [
+      { label: 'orders, one node', value: Math.round(one.orders.perSecond), unit: 'orders/s' },
+      { label: 'orders, one node on PostgreSQL', value: Math.round(onPostgres.perSecond), unit: 'orders/s' },
+      { label: 'orders, 3 edges', value: Math.round(many.orders.perSecond), unit: 'orders/s' },
+      ratio('orders/s, 3 edges against one node', many.orders.perSecond, one.orders.perSecond, true),
+      { label: 'order p99, one node', value: r(one.orders.p99), unit: 'ms' },
+      { label: 'order p99, one node on PostgreSQL', value: r(onPostgres.p99), unit: 'ms' },
+      { label: 'order p99, 3 edges', value: r(many.orders.p99), unit: 'ms' },
+      { label: 'hub messages, one node', value: Math.round(one.hub.perSecond), unit: 'msg/s' },
+      { label: 'hub messages, 3 edges', value: Math.round(many.hub.perSecond), unit: 'msg/s' },
+      ratio('hub msg/s, 3 edges against one node', many.hub.perSecond, one.hub.perSecond, true),
+      { label: 'hub lag p99, one node', value: one.hub.p99, unit: 'ms' },
+      { label: 'hub lag p99, 3 edges', value: many.hub.p99, unit: 'ms' },
+    ],
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  run()
+    .then((result) => {
+      console.log(JSON.stringify(result, null, 2));
+      process.exit(0);
+    })
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
