@@ -82,6 +82,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          // After the other projects, not beside them: on a 2-core machine the integration
+          // suite's load runs would starve the browser and its server past the app's own
+          // time limits (the 5 s session check of spec B §9 logs the user out).
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -27,4 +27,12 @@ export function ensureChromium({ log = console.log } = {}) {
 }
 
 /** Launch flags for headless Chromium on a machine with a closed network. */
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run', '--disable-component-update', '--disable-sync'];
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
