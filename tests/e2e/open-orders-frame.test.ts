@@ -108,6 +108,9 @@ describe('orders panel timing (spec B §4 order status)', () => {
           expect(res.status(), await res.text()).toBe(200);
           ids.push(((await res.json()) as { id: string }).id);
         }
+        // Only the worker of the page loaded below: the sign-in page's worker may never report
+        // its end, and a load it had in flight at the navigation never finishes.
+        const workersBefore = traffic.workers.length;
         await page.goto(`${server.url}/exchange`);
         const cancelButton = (id: string) =>
           page.locator('button.ex-cancel', { hasText: /Cancel/ }).and(page.locator(`[aria-label$="order ${id}"]`));
@@ -117,7 +120,8 @@ describe('orders panel timing (spec B §4 order status)', () => {
         // connections that joined the user's open-orders feed by then. A cancel before that join
         // has no event to time (the row leaves by the reload that follows the join), so wait for
         // the join and for that reload of the open orders to be answered.
-        const liveWorker = () => traffic.workers.find((w) => !w.detached && w.joinedFeeds.has(privateFeeds.openOrders));
+        const liveWorker = () =>
+          traffic.workers.slice(workersBefore).find((w) => !w.detached && w.joinedFeeds.has(privateFeeds.openOrders));
         await expect.poll(() => liveWorker() !== undefined, { timeout: 30_000 }).toBe(true);
         const openOrderLoads = () =>
           liveWorker()!.requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === paths.orders.open);

@@ -3,6 +3,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { lowerThreadPriority } from './thread-priority';
 import { nextWarmRange, type WarmedRange } from './wal-warm-range';
+import { CATCH_UP, isCatchUpDone } from './wal-catch-up';
 
 // The checkpoint thread (see wal-checkpointer.ts for why it exists and its two cadences).
 
@@ -51,11 +52,14 @@ function isSystemError(e: unknown): boolean {
   return typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string';
 }
 
-/** One PASSIVE checkpoint; the WAL's frame count afterwards (null on failure). */
+/** One PASSIVE checkpoint; the WAL's frame count afterwards (null on failure or when busy). */
 function pass(): number | null {
   let frames: number;
   try {
-    frames = (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!.log;
+    const row = (db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number }[])[0]!;
+    // Busy: it copied nothing this time; the writer is not asked on top of such a pass.
+    if (row.busy !== 0) return null;
+    frames = row.log;
   } catch {
     return null;
   }
@@ -64,7 +68,29 @@ function pass(): number | null {
 }
 
 let lastCatchUp = Date.now();
+/** When the writer was asked and has not answered yet (see wal-catch-up.ts). */
+let askedAt: number | null = null;
+/** Asked again at once after an incomplete answer, but only once in a row. */
+let retried = false;
+
+writerPort?.on('message', (message: unknown) => {
+  if (!isCatchUpDone(message)) return;
+  askedAt = null;
+  if (message.complete || retried) {
+    retried = false;
+  } else {
+    retried = true;
+    lastCatchUp = 0;
+  }
+});
+
 function tick(): void {
+  if (askedAt !== null) {
+    // The writer's turn: a pass now would take the checkpoint lock its checkpoint needs. Without
+    // an answer within catchUpMs (a writer stalled, or gone) passes go on.
+    if (Date.now() - askedAt < catchUpMs) return;
+    askedAt = null;
+  }
   if (!writerPort || Date.now() - lastCatchUp < catchUpMs) {
     pass();
     return;
@@ -81,7 +107,8 @@ function tick(): void {
   if (frames !== null && frames > 0) {
     // The writer's next commit starts the WAL over: from its beginning.
     warm(0);
-    writerPort.postMessage('catch-up');
+    askedAt = Date.now();
+    writerPort.postMessage(CATCH_UP);
   }
 }
 

@@ -14,7 +14,8 @@ import { systemTimers, type TimerHandle } from '../time/timers';
 // writer appends more frames while each checkpoint runs. Measured at 3,000 orders/s the WAL grew
 // by 140 MB a second, without bound. So this thread asks the writer, through `writerPort`, to
 // copy the last few frames itself between two transactions; its next commit then starts the WAL
-// over from the beginning.
+// over from the beginning. The writer answers whether it copied them all (wal-catch-up.ts); until
+// then this thread runs no pass, which would take the checkpoint lock the writer's step needs.
 //
 // Two cadences. A pass runs every `passMs`: each checkpoint syncs the WAL and the database file,
 // and with one pass a second each sync wrote a second of orders (about 60 MB at 3,000/s) in one
@@ -45,7 +46,7 @@ export interface WalCheckpointerOptions {
   catchUpMs?: number;
   /** How far ahead of the writer the WAL is read into the page cache; 0 turns warming off. */
   warmAheadBytes?: number;
-  /** The single writer's end of a channel; it receives 'catch-up' (see above). */
+  /** The single writer's end of a channel: it receives CATCH_UP and answers with writerCatchUp (wal-catch-up.ts). */
   writerPort?: MessagePort;
 }
 

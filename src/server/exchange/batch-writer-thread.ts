@@ -1,5 +1,6 @@
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { CATCH_UP, writerCatchUp } from '../db/wal-catch-up';
 
 // The SQLite writer thread (see batch-committer.ts): its own connection to the app's WAL
 // database, where every batch of the exchange is committed.
@@ -87,13 +88,9 @@ let failure: string | null = null;
 
 // The checkpoint thread's last step (see wal-checkpointer.ts): copy what it could not, here,
 // between two transactions, so that the next commit starts the WAL over.
-checkpointPort.on('message', () => {
-  if (failure !== null) return;
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // The checkpoint thread asks again on its next round.
-  }
+checkpointPort.on('message', (message: unknown) => {
+  if (message !== CATCH_UP) return;
+  checkpointPort.postMessage(failure === null ? writerCatchUp(db) : { type: 'caught-up', complete: false });
 });
 checkpointPort.unref();
 
