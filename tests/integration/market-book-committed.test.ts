@@ -125,4 +125,32 @@ describeEachStore((store) => {
     expect(books.at(-1)).toMatchObject({ bids: [['20000', '0.1', 'Ox']], market_making: { bids: [['20001', '0.2', 'Wintermute']] } });
     for (const book of books) for (const level of book.bids) expect(level[0]).not.toBe('20001');
   });
+
+  it('API.events.order-book-committed-only: while a batch commits, the depth of the books it changed is the committed snapshot (at most depthSnapshotLevels a side); other pairs and later reads are live', async () => {
+    const g = (gate = commitGate());
+    world = await openWorld({ store, exchange: { depthSnapshotLevels: 2, wrapCommitter: (real) => g.wrap(real) } });
+    const w = world;
+    await addUser(w.database, 'alice');
+    await w.exchange.deposit('alice', 'usd', '100000');
+    for (const price of ['20000', '20001', '20002']) {
+      await w.exchange.placeOrder('alice', 'buy', { currency_pair: 'btcusd', price, quantity: '0.1' });
+    }
+    // Nothing in flight: read from the engine, as deep as asked.
+    expect(w.exchange.depth('btcusd', 10)!.bids).toHaveLength(3);
+
+    g.holdNext(1);
+    const placed = w.exchange.placeOrder('alice', 'buy', { currency_pair: 'btcusd', price: '20003', quantity: '0.1' });
+    await until(() => g.held() === 1, 'the batch at the writer');
+    expect(w.exchange.depth('btcusd', 10)!.bids).toEqual([
+      ['20002', '0.1'],
+      ['20001', '0.1'],
+    ]);
+    expect(w.exchange.depth('btcusd', 1)!.bids).toEqual([['20002', '0.1']]);
+    // A pair the batch did not change is read live.
+    expect(w.exchange.depth('ethusd', 10)).toMatchObject({ bids: [], asks: [] });
+
+    g.releaseNext();
+    await placed;
+    expect(w.exchange.depth('btcusd', 10)!.bids.map(([price]) => price)).toEqual(['20003', '20002', '20001', '20000']);
+  });
 });
