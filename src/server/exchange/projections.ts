@@ -22,14 +22,7 @@ export interface PublishedDepth {
   asks: [string, string][];
 }
 
-/** Published depth of a pair (lit orders only; dark orders never show); null for an unknown pair. */
-export function publishedDepth(s: CoreState, pair: string, levels: number): PublishedDepth | null {
-  const spec = s.pairs.get(pair);
-  if (!spec) return null;
-  return formatDepth(spec, s.book(pair).depth(levels), levels);
-}
-
-/** An engine depth (ticks and lots) as decimal strings, at most `levels` a side. */
+/** Published depth of a pair from an engine depth (ticks and lots; lit only), as decimal strings, at most `levels` a side. */
 export function formatDepth(spec: PairSpec, d: Depth, levels: number): PublishedDepth {
   const fmt = (l: L2Level): [string, string] => [fromUnits(BigInt(l.price) * spec.tick), fromUnits(BigInt(l.qty) * spec.lot)];
   const side = (list: readonly L2Level[]) => (list.length > levels ? list.slice(0, Math.max(0, levels)) : list).map(fmt);
