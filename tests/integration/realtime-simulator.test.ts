@@ -1,32 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { feedId } from '../../src/shared/hub/feeds';
 import { hubEvents, hubMethods } from '../../src/shared/hub/names';
 import { orderBookMessageSchema, type OrderBookMessage, type RecentTradeWire } from '../../src/shared/hub/messages';
 import { makerSources } from '../../src/server/sim/sources';
 import { seedPairs } from '../../src/server/seed';
 import { parseRoles } from '../../src/server/auth';
+import { describeEachStore } from '../support/postgres';
 import { hubClient, loginDemo, startRealtimeApp, waitFor, type RealtimeApp } from './realtime-support';
 
 // The market simulator (SIM_RATE): every seeded pair comes alive through the real exchange,
 // its makers quote under named sources (spec B §3 market_making), the ledger stays sound, and
 // stopping withdraws every quote.
-//
-// SQLite only, for now: the book message reads the engine's live depth, which already holds the
-// batch being applied while the one before it commits, but attributes maker quantity from order
-// events sent after commit. On PostgreSQL the commit takes long enough for a maker's fresh quote
-// to show as the users' level ('Ox') in between, and the first test sees it.
 
-let t: RealtimeApp;
+describeEachStore('market simulator with SIM_RATE set', (store) => {
+  let t: RealtimeApp;
 
-beforeAll(async () => {
-  t = await startRealtimeApp({ simRate: 600 });
-});
+  beforeAll(async () => {
+    t = await startRealtimeApp({ store, simRate: 600 });
+  });
 
-afterAll(async () => {
-  await t?.close();
-});
+  afterAll(async () => {
+    await t?.close();
+  });
 
-describe('market simulator with SIM_RATE set', () => {
   it('CORE.sim.sound-trading: every seeded pair gets trades and book updates on the hub', async () => {
     const demo = await loginDemo(t);
     const client = hubClient(t, demo);

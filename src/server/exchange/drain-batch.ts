@@ -17,6 +17,8 @@ export interface DrainedBatch {
   events: ExchangeEvent[];
   /** client_order_id keys placed in this batch: storage answers for them once it is committed. */
   clientKeys: string[];
+  /** Pairs whose published (lit) book this batch may have changed. */
+  booksChanged: ReadonlySet<string>;
 }
 
 export function drainBatch(state: CoreState): DrainedBatch {
@@ -74,6 +76,7 @@ export function drainBatch(state: CoreState): DrainedBatch {
     },
     events,
     clientKeys: pending.clientKeys,
+    booksChanged: pending.booksChanged,
   };
 }
 

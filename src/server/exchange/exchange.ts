@@ -11,13 +11,14 @@ import { usersRepository } from '../repositories/users';
 import { createCommitter, type BatchCommitter, type BeforeCommit } from './batch-committer';
 import { createClientIdLookup } from './client-id-lookup';
 import { applyCommand, type Command } from './commands';
+import { CommittedDepth } from './committed-depth';
 import { createCommitPipeline, type PipelineDomain } from './commit-pipeline';
 import { defaultCoreOptions, type CoreOptions, type CoreState } from './core-state';
 import { drainBatch } from './drain-batch';
 import { ExchangeEvents, type ExchangeEvent } from './events';
 import { buildState, type BookFactory } from './load-state';
 import type { PairSpec } from './pair-spec';
-import { feeRates, invariantProblems, lastPrice, publishedDepth, type FeeRatesAnswer, type PublishedDepth } from './projections';
+import { feeRates, invariantProblems, lastPrice, type FeeRatesAnswer, type PublishedDepth } from './projections';
 import type { ParsedQuoteRequest, QuoteAnswer } from './quotes';
 import type { TransferOutcome } from './transfer-moves';
 import { parseOrderForm, toOrderIntent } from './validate-order';
@@ -68,6 +69,11 @@ export interface Exchange {
   /** Runs the timer's work now (GTD expiry, quote pruning) with the injected clock's time. */
   runTimers(): Promise<number>;
   pairs(): PairSpec[];
+  /**
+   * The published (lit) depth as of the last committed batch: never an order whose batch has not
+   * committed (not yet answered). While a later batch that changed the pair is being committed,
+   * at most `depthSnapshotLevels` a side.
+   */
   depth(pair: string, levels?: number): PublishedDepth | null;
   lastPrice(pair: string): string | null;
   /** The matching book's fingerprint of a pair (restart tests). */
@@ -104,6 +110,8 @@ export interface ExchangeOptions {
   inlineCommit?: boolean;
   /** Test hook: wraps the committer the exchange would use (to hold or reorder its answers). */
   wrapCommitter?: (committer: BatchCommitter) => BatchCommitter;
+  /** Levels a side kept of each book a batch changed, for depth reads while a later batch commits (default 100). */
+  depthSnapshotLevels?: number;
 }
 
 export interface PlaceLimits {
@@ -127,7 +135,8 @@ export function createExchange(options: ExchangeOptions): Exchange {
     ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}),
   });
   const loaded = { adopted: 0, corrected: [] as string[] };
-  const domain = exchangeDomain(options, coreOptions, clock, loaded, (list) => emit(events, log, list));
+  const committedDepth = new CommittedDepth(options.depthSnapshotLevels);
+  const domain = exchangeDomain(options, coreOptions, clock, loaded, committedDepth, (list) => emit(events, log, list));
   const pipeline = createCommitPipeline<CoreState, Command>(domain, {
     committer: options.wrapCommitter ? options.wrapCommitter(created) : created,
     log,
@@ -230,7 +239,7 @@ export function createExchange(options: ExchangeOptions): Exchange {
 
     runTimers: () => pipeline.submit<number>({ kind: 'expire' }),
     pairs: () => [...requireState().pairs.values()],
-    depth: (pair, levels = 15) => publishedDepth(requireState(), pair, levels),
+    depth: (pair, levels = 15) => committedDepth.read(requireState(), pair, levels),
     lastPrice: (pair) => lastPrice(requireState(), pair),
     stateHash: (pair) => requireState().book(pair).stateHash(),
     feeRates: (userId) => feeRates(requireState(), userId, clock.now()),
@@ -244,6 +253,7 @@ function exchangeDomain(
   coreOptions: CoreOptions,
   clock: Clock,
   loaded: { adopted: number; corrected: string[] },
+  depth: CommittedDepth,
   emitAll: (list: readonly ExchangeEvent[]) => void,
 ): PipelineDomain<CoreState, Command> {
   const { database } = options;
@@ -255,15 +265,19 @@ function exchangeDomain(
       const result = buildState(snapshot, () => clock.now(), coreOptions, options.bookFactory);
       loaded.adopted = result.adopted;
       loaded.corrected = result.corrected;
+      depth.loaded(result.state);
       return result.state;
     },
     prepare: (s, commands) => clientIds.lookUp(s, commands),
     apply: applyCommand,
     drain(s) {
       const drained = drainBatch(s);
+      // Taken now, before the next batch is applied; published once this one has committed.
+      const snapshots = depth.drained(s, drained.booksChanged);
       return {
         statements: isEmptyWrite(drained.write) ? null : batchStatements(database.dialect, drained.write),
         committed() {
+          depth.committedBatch(snapshots);
           clientIds.committed(drained.clientKeys);
           emitAll(drained.events);
         },

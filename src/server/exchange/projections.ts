@@ -1,7 +1,9 @@
 import { fromUnits } from '../../shared/money/units';
 import { accountEntries, checkAccounts, checkConservation, ledgerTotals } from '../ledger/invariants';
+import type { Depth, L2Level } from '../matching';
 import type { CoreState } from './core-state';
 import { tierFor } from './fee-schedule';
+import type { PairSpec } from './pair-spec';
 
 // Read projections of the exchange's memory: what the books, prices and fee tiers look like
 // between batches. Pure reads; nothing here changes the state.
@@ -20,16 +22,11 @@ export interface PublishedDepth {
   asks: [string, string][];
 }
 
-/** Published depth of a pair (lit orders only; dark orders never show); null for an unknown pair. */
-export function publishedDepth(s: CoreState, pair: string, levels: number): PublishedDepth | null {
-  const spec = s.pairs.get(pair);
-  if (!spec) return null;
-  const d = s.book(pair).depth(levels);
-  const fmt = (l: { price: number; qty: number }): [string, string] => [
-    fromUnits(BigInt(l.price) * spec.tick),
-    fromUnits(BigInt(l.qty) * spec.lot),
-  ];
-  return { pair, bids: d.bids.map(fmt), asks: d.asks.map(fmt) };
+/** Published depth of a pair from an engine depth (ticks and lots; lit only), as decimal strings, at most `levels` a side. */
+export function formatDepth(spec: PairSpec, d: Depth, levels: number): PublishedDepth {
+  const fmt = (l: L2Level): [string, string] => [fromUnits(BigInt(l.price) * spec.tick), fromUnits(BigInt(l.qty) * spec.lot)];
+  const side = (list: readonly L2Level[]) => (list.length > levels ? list.slice(0, Math.max(0, levels)) : list).map(fmt);
+  return { pair: spec.symbol, bids: side(d.bids), asks: side(d.asks) };
 }
 
 /** Last trade price of a pair, or null before its first trade. */

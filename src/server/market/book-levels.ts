@@ -23,7 +23,7 @@ export interface PublishedDepth {
   readonly asks: readonly DepthLevel[];
 }
 
-/** The published depth of a pair, `levels` deep; null when the pair has no book. */
+/** The published depth of a pair as of the last committed batch, `levels` deep; null when the pair has no book. */
 export type DepthReader = (pair: string, levels: number) => PublishedDepth | null;
 
 export interface BookLevels {

@@ -5,10 +5,11 @@ import { CoalescingThrottle } from './coalescing-throttle';
 import type { MakerQuotes } from './maker-quotes';
 
 // The order-book half of market data. Books are read right after the exchange announced a
-// commit (in a microtask queued by its events), never from a timer: between a batch being
-// applied in memory and its commit, the engine holds orders nobody has been told about yet, and
-// the makers' order events that say whose they are have not arrived. The throttle only decides
-// when the latest read goes out, each with the pair's next sequence number.
+// commit (in a microtask queued by its events), never from a timer, so the depth and the makers'
+// order events that say whose each level is are of the same commit. The depth reader answers as
+// of the last committed batch (Exchange.depth): the next batch, already applied in memory while
+// this one was written, is neither shown nor attributed before its own commit. The throttle
+// only decides when the latest read goes out, each with the pair's next sequence number.
 
 /** What the publisher keeps of one pair's book. */
 export interface PairBook {
