@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { initialSnapshot, type EngineSnapshot, type SnapshotUpdate } from '../../worker/public';
+import { initialSnapshot, type CandleInterval, type EngineSnapshot, type SnapshotUpdate } from '../../worker/public';
 import { ManualTimers } from '../time/manual-timers';
 import { createSnapshotMirror } from './snapshot-mirror';
 import { defaultViewCadence } from './view-cadence';
 
 // The view's cadence over the engine's updates: the book at once, ambient slices with it (or
-// after a short delay), Time and Sales at most every 100 ms while it shows the same pair.
+// after a short delay), Time and Sales at most every 100 ms while it shows the same pair, the
+// chart's live last candle at most every 250 ms while it is the same pair and interval.
 
 /** The app's cadence on manual time. */
 function manualCadence() {
@@ -72,6 +73,42 @@ describe('snapshot mirror cadence', () => {
     // Another pair's list is not held.
     mirror.apply(update({ book: { ...book(4), symbol: 'ethusd' }, recentTrades: trades(1, 'ethusd') }));
     expect(mirror.getSnapshot().recentTrades.symbol).toBe('ethusd');
+  });
+
+  it("spaces the chart's live last candle to the plot's 250 ms redraws, riding on book updates; a new interval at once", () => {
+    const clock = manualCadence();
+    const mirror = createSnapshotMirror(base, clock.cadence);
+    const last = (close: string, interval: CandleInterval = '1m'): EngineSnapshot['chartLast'] => ({
+      symbol: 'btcusd',
+      interval,
+      candle: { time: 0, open: '1', high: '2', low: '1', close, volume: '1' },
+    });
+    let notified = 0;
+    mirror.subscribe(() => notified++);
+    mirror.apply(update({ book: book(1), chartLast: last('1') }));
+    expect(mirror.getSnapshot().chartLast?.candle.close).toBe('1');
+    // A trade a frame: the book follows each one, the last candle waits out its interval.
+    for (let i = 2; i <= 10; i++) {
+      clock.advance(20);
+      mirror.apply(update({ book: book(i), chartLast: last(String(i)) }));
+      expect(mirror.getSnapshot().book.sequence).toBe(i);
+    }
+    expect(mirror.getSnapshot().chartLast?.candle.close).toBe('1');
+    clock.advance(70); // 250 ms since the candle was shown
+    mirror.apply(update({ book: book(11), chartLast: last('11') }));
+    expect(mirror.getSnapshot().chartLast?.candle.close).toBe('11');
+    // Only the candle moved: it is shown once its interval and the ambient delay have passed.
+    mirror.apply(update({ chartLast: last('12') }));
+    clock.advance(299);
+    expect(mirror.getSnapshot().chartLast?.candle.close).toBe('11');
+    clock.advance(1);
+    expect(mirror.getSnapshot().chartLast?.candle.close).toBe('12');
+    // Another interval's candle is not held.
+    const before = notified;
+    mirror.apply(update({ chartLast: last('1', '1d') }));
+    clock.advance(50);
+    expect(mirror.getSnapshot().chartLast?.interval).toBe('1d');
+    expect(notified).toBe(before + 1);
   });
 
   it('without a cadence every update is shown at once; stale versions never move it back', () => {

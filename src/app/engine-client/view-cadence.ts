@@ -1,4 +1,4 @@
-import type { EngineSnapshot, RecentTradesView, SnapshotSlice } from '../../worker/public';
+import type { EngineSnapshot, LiveCandleView, RecentTradesView, SnapshotSlice } from '../../worker/public';
 import { systemTimers, type Timers } from '../time/timers';
 
 /**
@@ -17,6 +17,12 @@ import { systemTimers, type Timers } from '../time/timers';
  * Time and Sales is further spaced to at most 10 renders a second while it shows the same
  * pair's stream (each render inserts rows at the top and moves the other 24 down: measured at
  * ~2 % of the main thread when it followed every book frame); a new pair's list is shown at once.
+ *
+ * The chart's live last candle is ambient too, and spaced to the plot's own redraw interval
+ * (250 ms, chart/PriceChart.tsx): every trade moves it, so it changed in nearly every update of
+ * the storm and re-rendered the chart card (its readout, the merged candle columns) some 40
+ * times a second for a canvas drawn four times a second. The readout now moves with the plot it
+ * describes; a new pair or interval is shown at once.
  */
 export interface ViewCadence {
   /** Slices whose updates may wait for the next immediate update. */
@@ -35,7 +41,7 @@ export interface SpacedSlice<K extends SnapshotSlice = SnapshotSlice> {
   readonly sameStream: (shown: EngineSnapshot[K], latest: EngineSnapshot[K]) => boolean;
 }
 
-export const AMBIENT_SLICES: ReadonlySet<SnapshotSlice> = new Set<SnapshotSlice>(['recentTrades', 'pairs', 'selected']);
+export const AMBIENT_SLICES: ReadonlySet<SnapshotSlice> = new Set<SnapshotSlice>(['recentTrades', 'pairs', 'selected', 'chartLast']);
 
 export const AMBIENT_MAX_DELAY_MS = 50;
 
@@ -45,11 +51,21 @@ export const TIME_AND_SALES_SPACING: SpacedSlice<'recentTrades'> = {
   sameStream: (shown: RecentTradesView, latest: RecentTradesView) => shown.symbol === latest.symbol && shown.loading === latest.loading,
 };
 
+/** The price chart's redraw interval (chart/PriceChart.tsx). */
+export const CHART_LAST_INTERVAL_MS = 250;
+
+export const CHART_LAST_SPACING: SpacedSlice<'chartLast'> = {
+  slice: 'chartLast',
+  intervalMs: CHART_LAST_INTERVAL_MS,
+  sameStream: (shown: LiveCandleView | null, latest: LiveCandleView | null) =>
+    shown !== null && latest !== null && shown.symbol === latest.symbol && shown.interval === latest.interval,
+};
+
 export function defaultViewCadence(timers: Timers = systemTimers): ViewCadence {
   return {
     ambient: AMBIENT_SLICES,
     maxDelayMs: AMBIENT_MAX_DELAY_MS,
-    spaced: [TIME_AND_SALES_SPACING as unknown as SpacedSlice],
+    spaced: [TIME_AND_SALES_SPACING as unknown as SpacedSlice, CHART_LAST_SPACING as unknown as SpacedSlice],
     timers,
   };
 }

@@ -12,7 +12,8 @@ export interface BookColumnPlaces {
 }
 
 interface BookRowProps {
-  readonly level: BookLevel;
+  /** Null: an empty slot of a side with fewer levels than the book's depth (blank, hidden from assistive technology). */
+  readonly level: BookLevel | null;
   readonly side: BookSide;
   readonly places: BookColumnPlaces;
 }
@@ -27,24 +28,27 @@ interface BookRowProps {
  * would restyle every cell).
  */
 function BookRow({ level, side, places }: BookRowProps) {
+  // One element shape for a level and for an empty slot, so a side gaining or losing levels
+  // changes text inside fixed rows and never the rows themselves (see OrderBook's slots).
   return (
     <div
       role="row"
-      className={`ex-book-line ex-book-row ex-book-${side}`}
-      style={{ backgroundSize: depthBarSize(level.depthPct) }}
-      data-flash={level.flash ?? undefined}
+      aria-hidden={level ? undefined : true}
+      className={`ex-book-line ex-book-row ex-book-${side}${level ? '' : ' ex-book-empty'}`}
+      style={{ backgroundSize: depthBarSize(level?.depthPct ?? 0) }}
+      data-flash={level?.flash ?? undefined}
     >
       <span role="cell" className={`num ex-price ex-${side}`}>
-        {formatPrice(level.price, places.price)}
+        {level ? formatPrice(level.price, places.price) : ''}
       </span>
       <span role="cell" className="num ex-qty">
-        {formatAmount(level.quantity, places.quantity)}
+        {level ? formatAmount(level.quantity, places.quantity) : ''}
       </span>
       <span role="cell" className="num">
-        {formatAmount(level.size, places.size)}
+        {level ? formatAmount(level.size, places.size) : ''}
       </span>
-      <span role="cell" className="ex-source" title={level.source}>
-        {level.source}
+      <span role="cell" className="ex-source" title={level?.source}>
+        {level?.source ?? ''}
       </span>
     </div>
   );
@@ -55,6 +59,22 @@ export default memo(BookRow);
 /** The depth bar's background-size: depthPct of the row's width, full height. */
 export function depthBarSize(depthPct: number): string {
   return `${Math.max(0, Math.min(100, depthPct))}% 100%`;
+}
+
+/**
+ * The rows of one side, nearest the mid last for asks (shown worst to best) and first for bids:
+ * always at least `depth` slots, empty ones null. Under a sweeping storm a side's level count
+ * changed with most book frames (~5 rows mounted or removed per frame measured by
+ * bench/browser-storm.ts); each changed the book's height, so every frame re-laid out the whole
+ * page from its root and moved the cards under the book. With the slots fixed the book keeps its
+ * height and a frame only rewrites text inside fixed rows.
+ */
+export function bookSlots(levels: readonly BookLevel[], side: BookSide, depth: number): { key: number; level: BookLevel | null }[] {
+  const count = Math.max(depth, levels.length);
+  return Array.from({ length: count }, (_, i) => {
+    const slot = side === 'ask' ? count - 1 - i : i;
+    return { key: bookRowKey(slot), level: levels[slot] ?? null };
+  });
 }
 
 /**

@@ -162,4 +162,38 @@ describe('order book (spec B §2)', () => {
     expect(prices('Asks')).toEqual(['0.050130', '0.050124']);
     expect(prices('Bids')).toEqual(['0.050100']);
   });
+
+  test('B2.order-book.layout: each side keeps 15 rows, empty slots blank and hidden, so levels coming and going add or remove no row', () => {
+    const { container, rerender } = render(
+      <OrderBook
+        book={bookView({ asks: [level('60001', '1'), level('60002', '2')], bids: [level('60000', '1')] })}
+        base="BTC"
+        quote="USD"
+      />,
+    );
+    const all = (side: string) => [...container.querySelectorAll(`[aria-label="${side}"] > [role="row"]`)];
+    const asksBefore = all('Asks');
+    const bidsBefore = all('Bids');
+    expect(asksBefore).toHaveLength(15);
+    expect(bidsBefore).toHaveLength(15);
+    // Only levels are rows to assistive technology; the best ask sits next to the mid.
+    expect(prices('Asks')).toEqual(['60,002.00', '60,001.00']);
+    expect(asksBefore[14]!.textContent).toContain('60,001.00');
+    expect(asksBefore[0]!.getAttribute('aria-hidden')).toBe('true');
+    expect(asksBefore[0]!.textContent).toBe('');
+
+    rerender(
+      <OrderBook
+        book={bookView({ asks: [level('60001', '1')], bids: [level('60000', '1'), level('59999', '1'), level('59998', '1')] })}
+        base="BTC"
+        quote="USD"
+      />,
+    );
+    all('Asks').forEach((row, i) => expect(row).toBe(asksBefore[i]));
+    all('Bids').forEach((row, i) => expect(row).toBe(bidsBefore[i]));
+    expect(prices('Asks')).toEqual(['60,001.00']);
+    expect(prices('Bids')).toEqual(['60,000.00', '59,999.00', '59,998.00']);
+    expect(bidsBefore[2]!.hasAttribute('aria-hidden')).toBe(false);
+    expect(asksBefore[13]!.getAttribute('aria-hidden')).toBe('true');
+  });
 });

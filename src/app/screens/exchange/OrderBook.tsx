@@ -1,8 +1,9 @@
 import { useId, useMemo } from 'react';
+import { tradingLimits } from '../../../shared/constants';
 import { tradingTexts } from '../../../shared/messages';
 import type { BookLevel, OrderBookView } from '../../../worker/public';
 import BookMid from './BookMid';
-import BookRow, { bookRowKey, type BookColumnPlaces, type BookSide } from './BookRow';
+import BookRow, { bookSlots, type BookColumnPlaces, type BookSide } from './BookRow';
 import { amountDecimals, formatPercent, formatPrice, priceDecimals } from './format/decimal-text';
 import StaleBadge from './StaleBadge';
 
@@ -20,7 +21,7 @@ function Side({
   emptyText,
   label,
 }: {
-  /** In screen order (asks worst first, bids best first). */
+  /** Best first, as the engine sends them (asks are shown worst first, so best next to the mid). */
   levels: readonly BookLevel[];
   side: BookSide;
   places: BookColumnPlaces;
@@ -31,8 +32,8 @@ function Side({
   return (
     <div role="rowgroup" className={`ex-book-side ex-book-${side}s`} aria-label={label}>
       {levels.length > 0 ? (
-        levels.map((level, i) => (
-          <BookRow key={bookRowKey(side === 'ask' ? levels.length - 1 - i : i)} level={level} side={side} places={places} />
+        bookSlots(levels, side, tradingLimits.orderBookDepth).map(({ key, level }) => (
+          <BookRow key={key} level={level} side={side} places={places} />
         ))
       ) : (
         <div role="row" className="ex-book-line ex-message-row">
@@ -52,8 +53,6 @@ function Side({
  */
 export default function OrderBook({ book, base, quote }: OrderBookProps) {
   const titleId = useId();
-  // The engine sends the best ask first; shown reversed so the best ask sits next to the mid.
-  const asksTopDown = useMemo(() => [...book.asks].reverse(), [book.asks]);
   const price = priceDecimals([
     book.bids[0]?.price ?? book.asks[0]?.price,
     ...book.bids.map((l) => l.price),
@@ -102,7 +101,7 @@ export default function OrderBook({ book, base, quote }: OrderBookProps) {
               <span role="columnheader">EXCHANGE</span>
             </div>
           </div>
-          <Side levels={asksTopDown} side="ask" places={places} loading={book.loading} emptyText={tradingTexts.noAsks} label="Asks" />
+          <Side levels={book.asks} side="ask" places={places} loading={book.loading} emptyText={tradingTexts.noAsks} label="Asks" />
           <div role="rowgroup" className="ex-book-mid-group">
             <BookMid mid={book.mid} tick={book.tick} spread={book.spread} spreadPct={book.spreadPct} />
           </div>

@@ -46,4 +46,16 @@ describe('time and sales (spec B §2)', () => {
     render(<TimeAndSales trades={recentTradesView({ items: [trade(1, { timestamp: at })] })} base="BTC" quote="USD" />);
     expect(within(bodyRows()[0]!).getAllByRole('cell')[0]!.textContent).toBe('09:05:07');
   });
+
+  test('B2.time-and-sales.keeps-25: new trades rewrite the rows in place, none is built or removed', () => {
+    const items = (from: number) => Array.from({ length: 25 }, (_, i) => trade(from - i, { price: String(60000 + from - i) }));
+    const { rerender } = render(<TimeAndSales trades={recentTradesView({ items: items(100) })} base="BTC" quote="USD" />);
+    const before = bodyRows();
+    rerender(<TimeAndSales trades={recentTradesView({ items: items(110) })} base="BTC" quote="USD" />);
+    const after = bodyRows();
+    expect(after).toHaveLength(25);
+    after.forEach((row, i) => expect(row).toBe(before[i]));
+    expect(within(after[0]!).getAllByRole('cell')[1]!.textContent).toBe('60,110.00');
+    expect(within(after[24]!).getAllByRole('cell')[1]!.textContent).toBe('60,086.00');
+  });
 });

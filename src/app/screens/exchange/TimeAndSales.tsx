@@ -75,7 +75,10 @@ export default function TimeAndSales({ trades, base, quote, stale = false }: Tim
                 </td>
               </tr>
             ) : (
-              items.map((trade) => <TradeRow key={trade.id} trade={trade} decimals={decimals} amountPlaces={amountPlaces} />)
+              // Keyed by slot, not by trade: under a storm all 25 trades are new at every render,
+              // and keyed by id each render removed 25 rows and built 25 (~150 elements). By slot
+              // the rows stay and only their text and side class change (like the book's rows).
+              items.map((trade, slot) => <TradeRow key={slot} trade={trade} decimals={decimals} amountPlaces={amountPlaces} />)
             )}
           </tbody>
         </table>

@@ -11,7 +11,7 @@ import type { ChartPair } from './chart-symbol';
 
 /** The plot's height (spec B §2: 500 px). */
 const CHART_HEIGHT = 500;
-/** At most four redraws a second (see redraw-throttle.ts). */
+/** At most four redraws a second (see redraw-throttle.ts); the live last candle reaches the page at that pace too (CHART_LAST_INTERVAL_MS, engine-client/view-cadence.ts). */
 const REDRAW_MS = 250;
 
 /** Daily first (the spec's default), then weekly; the intraday ones for a live market. */
