@@ -9,7 +9,7 @@ import { clusterChannels, type ClusterChannels } from './channels';
 import { createCommandClient } from './command-client';
 import { createCommandServer } from './command-server';
 import { publishFeeds } from './feed-publisher';
-import { subscribeFeeds } from './feed-subscriber';
+import { subscribeFeeds, type FeedSubscriber } from './feed-subscriber';
 import { createMirroredMarketData, type MarketSnapshot } from './mirrored-market-data';
 import { createRemoteExchange } from './remote-exchange';
 import { shareSessionEnds } from './session-ends';
@@ -57,8 +57,8 @@ function coreNode(url: string, channels: ClusterChannels, log: Log): ClusterNode
   const reader = connect(url, 'core-reader', log);
   const sessionsIn = connect(url, 'core-sessions', log);
   const bridge: AppExtension = async (app: FastifyInstance, ctx: AppContext) => {
-    const { marketData } = app.realtime;
-    const stopFeeds = publishFeeds(writer, channels, marketData, app.exchange.events);
+    const { marketData, isSimulatorAccount } = app.realtime;
+    const stopFeeds = publishFeeds(writer, channels, marketData, app.exchange.events, (userId) => !isSimulatorAccount(userId));
     const server = createCommandServer({
       reader,
       writer,
@@ -109,10 +109,10 @@ function edgeNode(config: ServerConfig, url: string, channels: ClusterChannels, 
     timers: systemTimers,
     onError: (err) => log.warn({ err }, 'cluster command channel'),
   });
+  // Made by the backplane extension, which runs before the hub's, so before any group is joined.
+  let subscription: FeedSubscriber | null = null;
   const backplane: AppExtension = async (app: FastifyInstance, ctx: AppContext) => {
-    const subscription = subscribeFeeds(feeds, channels, mirror, app.exchange.events, (err) =>
-      log.warn({ err }, 'unreadable backplane message'),
-    );
+    subscription = subscribeFeeds(feeds, channels, mirror, app.exchange.events, (err) => log.warn({ err }, 'unreadable backplane message'));
     await subscription.start();
     const stopSessions = await shareSessionEnds(redis, sessionsIn, channels, ctx.sessionEvents, edgeId);
     // The books as they are now; a core that is down leaves them to the first messages.
@@ -123,7 +123,7 @@ function edgeNode(config: ServerConfig, url: string, channels: ClusterChannels, 
     log.info({ edgeId, prefix: channels.commands }, 'cluster edge: forwarding commands to the core');
     app.addHook('onClose', async () => {
       stopSessions();
-      await subscription.stop();
+      await subscription?.stop();
     });
   };
   return {
@@ -133,7 +133,10 @@ function edgeNode(config: ServerConfig, url: string, channels: ClusterChannels, 
       // Pending transfers are moved on by the core alone.
       money: { movesTransfers: false },
     },
-    extensions: [backplane, realtimeExtension({ marketData: mirror })],
+    extensions: [
+      backplane,
+      realtimeExtension({ marketData: mirror, onGroupChange: (group, joined) => subscription?.groupChanged(group, joined) }),
+    ],
     seeds: false,
     async close() {
       replies.disconnect();

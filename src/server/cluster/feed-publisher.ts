@@ -10,8 +10,17 @@ import type { FeedMessage } from './feed-message';
 // sequence, trades, tickers) and every private event is published once on the channel of its
 // feed group. Edges fan each out to their own connections, so the sequence a client sees is
 // the core's, whichever edge it is on. One connection publishes, so Redis keeps the order.
+// Private events of users nobody can be connected as (the simulator's accounts, which cannot
+// log in) are not published at all: no edge could have joined their groups.
 
-export function publishFeeds(redis: Redis, channels: ClusterChannels, marketData: MarketData, events: ExchangeEvents): () => void {
+export function publishFeeds(
+  redis: Redis,
+  channels: ClusterChannels,
+  marketData: MarketData,
+  events: ExchangeEvents,
+  /** Whether a user's private events can have an audience; default every user's can. */
+  hasAudience: (userId: string) => boolean = () => true,
+): () => void {
   const send = (group: string, message: FeedMessage) => {
     // Pub/sub is fire and forget by design; a lost connection shows in the client's logs, and
     // edges recover books by sequence gap and private data over REST.
@@ -23,6 +32,7 @@ export function publishFeeds(redis: Redis, channels: ClusterChannels, marketData
     ticker: (ticker) => send(feedId.ticker(ticker.pair), { k: 'ticker', d: ticker }),
   });
   const stopEvents = events.on((event) => {
+    if ('userId' in event && !hasAudience(event.userId)) return;
     switch (event.type) {
       case 'order':
         send(privateGroup(event.userId, privateFeeds.openOrders), { k: 'order', u: event.userId, d: event.order });
