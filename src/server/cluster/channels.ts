@@ -22,6 +22,8 @@ export interface ClusterChannels {
   groupOf(channel: string): string | null;
   /** Namespace of the shared rate-limit counters. */
   readonly rateLimits: string;
+  /** Edges announce the private groups they have members in; the core publishes only to those. */
+  readonly audience: string;
   /** Ended sessions (logout, password change), so every edge closes their hub connections. */
   readonly sessionEnds: string;
 }
@@ -43,5 +45,6 @@ export function clusterChannels(prefix: string): ClusterChannels {
           : null,
     rateLimits: `${prefix}:rate:`,
     sessionEnds: `${prefix}:session-ends`,
+    audience: `${prefix}:audience`,
   };
 }

@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config';
 import type { AppContext, AppExtension } from '../context';
 import { realtimeExtension } from '../realtime/realtime-extension';
 import { systemTimers } from '../time/timers';
+import { announceAudience, trackAudience, type Announcer } from './audience';
 import { clusterChannels, type ClusterChannels } from './channels';
 import { createCommandClient } from './command-client';
 import { createCommandServer } from './command-server';
@@ -57,8 +58,10 @@ function coreNode(url: string, channels: ClusterChannels, log: Log): ClusterNode
   const reader = connect(url, 'core-reader', log);
   const sessionsIn = connect(url, 'core-sessions', log);
   const bridge: AppExtension = async (app: FastifyInstance, ctx: AppContext) => {
-    const { marketData, isSimulatorAccount } = app.realtime;
-    const stopFeeds = publishFeeds(writer, channels, marketData, app.exchange.events, (userId) => !isSimulatorAccount(userId));
+    const { marketData } = app.realtime;
+    const audience = trackAudience(sessionsIn, writer, channels);
+    await audience.start();
+    const stopFeeds = publishFeeds(writer, channels, marketData, app.exchange.events, (group) => audience.has(group));
     const server = createCommandServer({
       reader,
       writer,
@@ -79,6 +82,7 @@ function coreNode(url: string, channels: ClusterChannels, log: Log): ClusterNode
       await server.stop();
       stopSessions();
       stopFeeds();
+      await audience.stop();
     });
   };
   return {
@@ -112,8 +116,13 @@ function edgeNode(config: ServerConfig, url: string, channels: ClusterChannels, 
   // Made by the backplane extension, which runs before the hub's, so before any group is joined.
   let subscription: FeedSubscriber | null = null;
   const backplane: AppExtension = async (app: FastifyInstance, ctx: AppContext) => {
-    subscription = subscribeFeeds(feeds, channels, mirror, app.exchange.events, (err) => log.warn({ err }, 'unreadable backplane message'));
-    await subscription.start();
+    const warn = (err: unknown) => log.warn({ err }, 'unreadable backplane message');
+    let announcer: Announcer | null = null;
+    const feed = subscribeFeeds(feeds, channels, mirror, app.exchange.events, warn, (group, joined) => announcer?.changed(group, joined));
+    subscription = feed;
+    announcer = announceAudience(sessionsIn, redis, channels, edgeId, () => feed.privateGroups(), warn);
+    await feed.start();
+    await announcer.start();
     const stopSessions = await shareSessionEnds(redis, sessionsIn, channels, ctx.sessionEvents, edgeId);
     // The books as they are now; a core that is down leaves them to the first messages.
     void commands
@@ -124,6 +133,7 @@ function edgeNode(config: ServerConfig, url: string, channels: ClusterChannels, 
     app.addHook('onClose', async () => {
       stopSessions();
       await subscription?.stop();
+      await announcer?.stop();
     });
   };
   return {

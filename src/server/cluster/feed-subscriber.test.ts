@@ -7,6 +7,7 @@ import type { MarketData } from '../market/public-market-data';
 import { privateGroup } from '../realtime/feed-resolution';
 import { Subscriptions } from '../realtime/subscriptions';
 import { clusterChannels } from './channels';
+import { announceAudience, trackAudience } from './audience';
 import { publishFeeds } from './feed-publisher';
 import { subscribeFeeds, type FeedConnection } from './feed-subscriber';
 import { createMirroredMarketData } from './mirrored-market-data';
@@ -125,16 +126,70 @@ describe('backplane subscriptions of an edge', () => {
     expect(feed.stats.received).toBe(2);
   });
 
-  it('CORE.cluster.private-groups-on-join: the core publishes no private events of accounts nobody can log in as', () => {
+  it('CORE.cluster.private-groups-on-join: the core publishes a private event only when an edge announced a member of its group', async () => {
+    const bus = fakeConnection();
+    const announced: string[] = [];
+    // One Redis: what anybody publishes on the audience channel reaches every subscriber.
+    const redis = {
+      publish: async (channel: string, text: string) => {
+        if (channel === channels.audience) {
+          announced.push(text);
+          bus.emitter.emit('message', channel, text);
+        } else published.push(channel);
+        return 1;
+      },
+    };
     const published: string[] = [];
-    const redis = { publish: async (channel: string) => published.push(channel) } as unknown as Redis;
+    const audience = trackAudience(bus.connection, redis, channels);
     const marketData = { subscribe: () => () => undefined } as unknown as MarketData;
     const events = new ExchangeEvents();
-    const stop = publishFeeds(redis, channels, marketData, events, (userId) => userId !== 'sim-maker');
+    const stop = publishFeeds(redis as unknown as Redis, channels, marketData, events, (group) => audience.has(group));
     const balance = (userId: string): ExchangeEvent => ({ type: 'balance', userId, balances: [] });
-    events.emit(balance('sim-maker'));
+    const aliceBalances = privateGroup('alice', privateFeeds.balances);
+
+    // Edge 1 already serves alice when the core starts: the core asks, the edge answers in full.
+    const edgeGroups = new Set([aliceBalances]);
+    const edge = announceAudience(
+      bus.connection,
+      redis,
+      channels,
+      'edge-1',
+      () => edgeGroups,
+      () => undefined,
+    );
+    await edge.start();
+    await audience.start();
+    await Promise.resolve();
+    expect(audience.has(aliceBalances)).toBe(true);
+
     events.emit(balance('alice'));
+    events.emit(balance('bob'));
+    expect(published).toEqual([channels.feed(aliceBalances)]);
+
+    // The edge's subscriber announces joins and leaves once its subscription changed.
+    const feedConnection = fakeConnection();
+    const feed = subscribeFeeds(
+      feedConnection.connection,
+      channels,
+      createMirroredMarketData(['btcusd']),
+      new ExchangeEvents(),
+      () => undefined,
+      (g, j) => edge.changed(g, j),
+    );
+    const bobBalances = privateGroup('bob', privateFeeds.balances);
+    feed.groupChanged(bobBalances, true);
+    await new Promise((r) => setTimeout(r, 0));
+    events.emit(balance('bob'));
+    expect(published).toEqual([channels.feed(aliceBalances), channels.feed(bobBalances)]);
+    feed.groupChanged(bobBalances, false);
+    await new Promise((r) => setTimeout(r, 0));
+    events.emit(balance('bob'));
+    expect(published).toHaveLength(2);
+
+    // An edge that stops (or starts again under its id) withdraws what it had announced.
+    await edge.stop();
+    expect(audience.has(aliceBalances)).toBe(false);
     stop();
-    expect(published).toEqual([channels.feed(privateGroup('alice', privateFeeds.balances))]);
+    await audience.stop();
   });
 });

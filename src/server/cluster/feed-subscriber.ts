@@ -39,6 +39,8 @@ export function subscribeFeeds(
   marketData: MirroredMarketData,
   events: ExchangeEvents,
   onError: (err: unknown) => void,
+  /** Told of each private group once this edge receives it (joined) or no longer does (left). */
+  announce?: (group: string, joined: boolean) => void,
 ): FeedSubscriber {
   const stats = { received: 0, invalid: 0, skipped: 0 };
   const joined = new Set<string>();
@@ -106,13 +108,20 @@ export function subscribeFeeds(
       if (stopped || !isPrivateGroup(group)) return;
       // Redis runs one connection's commands in order, so the last of a quick join, leave,
       // join is the one that holds.
+      // The core hears of the group once the subscription is in place, and in the same order.
       if (isJoined) {
         if (joined.has(group)) return;
         joined.add(group);
-        subscriber.subscribe(channels.feed(group)).catch(failed);
+        subscriber
+          .subscribe(channels.feed(group))
+          .then(() => announce?.(group, true))
+          .catch(failed);
       } else {
         if (!joined.delete(group)) return;
-        subscriber.unsubscribe(channels.feed(group)).catch(failed);
+        subscriber
+          .unsubscribe(channels.feed(group))
+          .then(() => announce?.(group, false))
+          .catch(failed);
       }
     },
     async start() {

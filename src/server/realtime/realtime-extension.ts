@@ -86,11 +86,6 @@ export interface Realtime {
   readonly hub: HubServer<AuthenticatedUser>;
   readonly marketData: MarketData;
   readonly simulator: Simulator;
-  /**
-   * Whether the user is one of the simulator's own accounts, which cannot log in: nobody can
-   * ever join their private feeds, so a cluster core need not publish their events.
-   */
-  isSimulatorAccount(userId: string): boolean;
   /** ReceiveUserOnboarding: call after a user's onboarding flags changed, with the user as /v1/users/me answers it. */
   userChanged(userId: string, user: object): void;
 }
@@ -203,12 +198,10 @@ export function realtimeExtension(options: RealtimeOptions = {}): AppExtension {
       log: app.log,
     });
 
-    const simulatorUsers = new Set<string>([...accounts.makers.values(), ...accounts.takers]);
     app.decorate('realtime', {
       hub,
       marketData,
       simulator,
-      isSimulatorAccount: (userId: string) => simulatorUsers.has(userId),
       userChanged: (userId: string, user: object) => sendUserOnboarding(deps, userId, user),
     } satisfies Realtime);
 
