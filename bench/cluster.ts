@@ -14,6 +14,8 @@ import { startServer, tempDataDir, type RunningServer } from '../tests/e2e/suppo
 import { createThrowawayDatabase, postgresReachable } from '../tests/support/postgres';
 import { dropRedisPrefix, REDIS_TEST_URL, redisReachable } from '../tests/support/redis';
 import { individualRegistration } from '../tests/support/registration';
+import { startThread } from '../src/server/lib/start-thread';
+import type { OrderLoadData, OrderLoadReport } from './lib/order-load-thread';
 import type { BenchResult, Figure } from './report';
 import { loginDemo, nextMessage, type ClientJob } from './lib/hub-crowd';
 
@@ -24,6 +26,13 @@ const USERS = 12;
 const FANOUT_CLIENTS = Number(process.env.BENCH_CLIENTS ?? 3000);
 const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 10);
 const SIM_RATE = Number(process.env.BENCH_SIM_RATE ?? 2000);
+/**
+ * Open-loop orders: this many a second whatever the answers (above one node's capacity on this
+ * machine), over OPEN_CONNECTIONS keep-alive connections, by bench/api-orders.ts's load thread.
+ */
+const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 4000);
+const OPEN_CONNECTIONS = Number(process.env.BENCH_OPEN_CONNECTIONS ?? 192);
+const OPEN_WARMUP = 2;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FANOUT_CLIENT = path.join(ROOT, 'bench', 'hub-fanout.ts');
 const PASSWORD = 'Bench!Passw0rd#1';
@@ -31,6 +40,8 @@ const PASSWORD = 'Bench!Passw0rd#1';
 interface Nodes {
   /** Where clients go: the one server, or the edges. */
   urls: string[];
+  /** Every server process of the set-up (one node; core and edges), for their CPU time. */
+  pids: number[];
   stop(): Promise<void>;
 }
 
@@ -51,6 +62,7 @@ async function single(simRate: number): Promise<Nodes> {
   const server = await startServer({ env: nodeEnv(simRate) });
   return {
     urls: [server.url],
+    pids: [server.process.pid!],
     async stop() {
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });
@@ -64,6 +76,7 @@ async function singleOnPostgres(simRate: number): Promise<Nodes> {
   const server = await startServer({ env: { ...nodeEnv(simRate), DATABASE_URL: database.url } });
   return {
     urls: [server.url],
+    pids: [server.process.pid!],
     async stop() {
       await server.stop();
       await database.drop();
@@ -81,6 +94,7 @@ async function cluster(simRate: number): Promise<Nodes> {
   for (let i = 0; i < EDGES; i++) nodes.push(await startServer({ dataDir, env: { ...shared, ROLE: 'edge', EDGE_ID: `edge-${i + 1}` } }));
   return {
     urls: nodes.slice(1).map((n) => n.url),
+    pids: nodes.map((n) => n.process.pid!),
     async stop() {
       // Edges first, so none waits on a core that is gone.
       for (const n of nodes.slice(1)) await n.stop();
@@ -122,8 +136,78 @@ function p(sorted: number[], q: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)]! : Number.NaN;
 }
 
+/** CPU seconds (user + system) the processes have used so far, from /proc (Linux). */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return Number.NaN;
+    }
+  }
+  return ticks / 100;
+}
+
+interface OrderFigures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU of the set-up's server processes (not Redis, PostgreSQL or the load) per answered order. */
+  cpuUsPerOrder: number;
+}
+
+/**
+ * Open-loop orders at OPEN_RATE a second, whatever the answers, spread over the set-up's
+ * servers: what it can carry rather than how long one order takes. Latency counts from when an
+ * order was due, so a backlog shows in it.
+ */
+async function openOrderLoad(nodes: Nodes): Promise<OrderFigures> {
+  const cookies: string[] = [];
+  for (let i = 0; i < USERS; i++) cookies.push(await trader(nodes.urls[i % nodes.urls.length]!, 100 + i));
+  const data: OrderLoadData = {
+    port: Number(new URL(nodes.urls[0]!).port),
+    ports: nodes.urls.map((u) => Number(new URL(u).port)),
+    cookies,
+    rate: OPEN_RATE,
+    seconds: ORDER_SECONDS,
+    warmup: OPEN_WARMUP,
+    connections: OPEN_CONNECTIONS,
+    getPath: null,
+  };
+  const worker = startThread(new URL('./lib/order-load-thread.ts', import.meta.url), data);
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
+  let cpu0 = Number.NaN;
+  // The measured phase starts after the warm-up; CPU is read over the same window.
+  const warm = setTimeout(() => (cpu0 = cpuSeconds(nodes.pids)), OPEN_WARMUP * 1000);
+  const r = await new Promise<OrderLoadReport>((resolve, reject) => {
+    worker.once('message', (result: OrderLoadReport) => {
+      void worker.terminate();
+      resolve(result);
+    });
+    worker.once('error', reject);
+    worker.postMessage('go');
+  });
+  clearTimeout(warm);
+  const cpu = cpuSeconds(nodes.pids) - cpu0;
+  const latencies = r.latencies.sort((a, b) => a - b);
+  return {
+    perSecond: r.done / ORDER_SECONDS,
+    p50: p(latencies, 50),
+    p99: p(latencies, 99),
+    errors: r.failed,
+    cpuUsPerOrder: (cpu * 1e6) / Math.max(1, r.done),
+  };
+}
+
 /** Closed-loop clients sending limit orders around a mid (about half trade), round-robin over `urls`. */
-async function orderLoad(nodes: Nodes): Promise<{ perSecond: number; p50: number; p99: number; errors: number }> {
+async function orderLoad(nodes: Nodes): Promise<OrderFigures> {
   const cookies: string[] = [];
   for (let i = 0; i < USERS; i++) cookies.push(await trader(nodes.urls[i % nodes.urls.length]!, i));
   const latencies: number[] = [];
@@ -131,6 +215,8 @@ async function orderLoad(nodes: Nodes): Promise<{ perSecond: number; p50: number
   let n = 0;
   const warmupEnd = performance.now() + 1_500;
   const end = warmupEnd + ORDER_SECONDS * 1000;
+  let cpu0 = Number.NaN;
+  const warm = setTimeout(() => (cpu0 = cpuSeconds(nodes.pids)), warmupEnd - performance.now());
   const clients = Array.from({ length: CONNECTIONS }, async (_, c) => {
     const base = nodes.urls[c % nodes.urls.length]!;
     const cookie = cookies[c % USERS]!;
@@ -148,8 +234,16 @@ async function orderLoad(nodes: Nodes): Promise<{ perSecond: number; p50: number
     }
   });
   await Promise.all(clients);
+  clearTimeout(warm);
+  const cpu = cpuSeconds(nodes.pids) - cpu0;
   latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / ORDER_SECONDS, p50: p(latencies, 50), p99: p(latencies, 99), errors };
+  return {
+    perSecond: latencies.length / ORDER_SECONDS,
+    p50: p(latencies, 50),
+    p99: p(latencies, 99),
+    errors,
+    cpuUsPerOrder: (cpu * 1e6) / Math.max(1, latencies.length),
+  };
 }
 
 /** The hub crowd of bench/hub-fanout.ts, one client process per node, clients spread evenly. */
@@ -214,9 +308,13 @@ async function fanout(nodes: Nodes): Promise<{ connected: number; closed: number
   }
 }
 
-async function ordersOnly(start: (simRate: number) => Promise<Nodes>) {
-  const nodes = await start(0);
-  return orderLoad(nodes).finally(() => nodes.stop());
+/** Both order loads on one fresh set-up each, without the simulator. */
+async function orders(start: (simRate: number) => Promise<Nodes>): Promise<{ closed: OrderFigures; open: OrderFigures }> {
+  let nodes = await start(0);
+  const closed = await orderLoad(nodes).finally(() => nodes.stop());
+  nodes = await start(0);
+  const open = await openOrderLoad(nodes).finally(() => nodes.stop());
+  return { closed, open };
 }
 
 function ratio(label: string, cluster: number, one: number, higherIsBetter: boolean): Figure {
@@ -233,33 +331,52 @@ export default async function run(): Promise<BenchResult> {
     };
   }
   const measure = async (start: (simRate: number) => Promise<Nodes>) => {
-    let nodes = await start(0);
-    const orders = await orderLoad(nodes).finally(() => nodes.stop());
-    nodes = await start(SIM_RATE);
+    const load = await orders(start);
+    const nodes = await start(SIM_RATE);
     const hub = await fanout(nodes).finally(() => nodes.stop());
-    return { orders, hub };
+    return { ...load, hub };
   };
   const one = await measure(single);
-  const onPostgres = await ordersOnly(singleOnPostgres);
+  const onPostgres = await orders(singleOnPostgres);
   const many = await measure(cluster);
   const r = (x: number) => Math.round(x * 10) / 10;
+  const cpu = (x: number) => Math.round(x);
   return {
     name: 'cluster',
     workload:
-      `one node (main.ts, SQLite) against one core + ${EDGES} edges (PostgreSQL, Redis) on this machine. Orders: ${CONNECTIONS} ` +
-      `closed-loop HTTP clients of ${USERS} users for ${ORDER_SECONDS} s, limit orders around a mid, round-robin over the edges ` +
-      `(errors: one node ${one.orders.errors}, cluster ${many.orders.errors}). Hub: ${FANOUT_CLIENTS} WebSocket clients ` +
+      `one node (main.ts, SQLite) against one core + ${EDGES} edges (PostgreSQL, Redis) on this machine. Orders, closed loop: ` +
+      `${CONNECTIONS} HTTP clients of ${USERS} users for ${ORDER_SECONDS} s, each waiting for its answer (throughput = clients ÷ latency), ` +
+      `limit orders around a mid, round-robin over the edges (errors: one node ${one.closed.errors}, cluster ${many.closed.errors}). ` +
+      `Orders, open loop (the target's figure): ${OPEN_RATE} orders/s offered whatever the answers, over ${OPEN_CONNECTIONS} ` +
+      `keep-alive connections spread over the edges, ${OPEN_WARMUP} s warm-up then ${ORDER_SECONDS} s measured; latency from when ` +
+      `an order was due (errors: one node ${one.open.errors}, on PostgreSQL ${onPostgres.open.errors}, cluster ${many.open.errors}). ` +
+      `CPU per order: user + system of the set-up's server processes (one node; core + edges), not Redis, PostgreSQL or the load. ` +
+      `Hub: ${FANOUT_CLIENTS} WebSocket clients ` +
       `(bench/hub-fanout.ts's), spread evenly over the edges, SIM_RATE=${SIM_RATE} on the core, ${FANOUT_SECONDS} s; ` +
       `connected ${one.hub.connected} / ${many.hub.connected}, dropped ${one.hub.closed} / ${many.hub.closed}. ` +
       `Load average at the end ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
     figures: [
-      { label: 'orders, one node', value: Math.round(one.orders.perSecond), unit: 'orders/s' },
-      { label: 'orders, one node on PostgreSQL', value: Math.round(onPostgres.perSecond), unit: 'orders/s' },
-      { label: 'orders, 3 edges', value: Math.round(many.orders.perSecond), unit: 'orders/s' },
-      ratio('orders/s, 3 edges against one node', many.orders.perSecond, one.orders.perSecond, true),
-      { label: 'order p99, one node', value: r(one.orders.p99), unit: 'ms' },
-      { label: 'order p99, one node on PostgreSQL', value: r(onPostgres.p99), unit: 'ms' },
-      { label: 'order p99, 3 edges', value: r(many.orders.p99), unit: 'ms' },
+      { label: 'orders open loop, one node', value: Math.round(one.open.perSecond), unit: 'orders/s' },
+      { label: 'orders open loop, one node on PostgreSQL', value: Math.round(onPostgres.open.perSecond), unit: 'orders/s' },
+      { label: 'orders open loop, 3 edges', value: Math.round(many.open.perSecond), unit: 'orders/s' },
+      ratio('orders/s open loop, 3 edges against one node', many.open.perSecond, one.open.perSecond, true),
+      { label: 'order p99 open loop, one node', value: r(one.open.p99), unit: 'ms' },
+      { label: 'order p99 open loop, one node on PostgreSQL', value: r(onPostgres.open.p99), unit: 'ms' },
+      { label: 'order p99 open loop, 3 edges', value: r(many.open.p99), unit: 'ms' },
+      { label: 'CPU per order open loop, one node', value: cpu(one.open.cpuUsPerOrder), unit: 'µs' },
+      { label: 'CPU per order open loop, one node on PostgreSQL', value: cpu(onPostgres.open.cpuUsPerOrder), unit: 'µs' },
+      { label: 'CPU per order open loop, core + 3 edges', value: cpu(many.open.cpuUsPerOrder), unit: 'µs' },
+      { label: 'orders closed loop, one node', value: Math.round(one.closed.perSecond), unit: 'orders/s' },
+      { label: 'orders closed loop, one node on PostgreSQL', value: Math.round(onPostgres.closed.perSecond), unit: 'orders/s' },
+      { label: 'orders closed loop, 3 edges', value: Math.round(many.closed.perSecond), unit: 'orders/s' },
+      {
+        label: 'orders/s closed loop (latency-bound), 3 edges against one node',
+        value: Math.round((many.closed.perSecond / one.closed.perSecond) * 100),
+        unit: '% of one node',
+      },
+      { label: 'order p99 closed loop, one node', value: r(one.closed.p99), unit: 'ms' },
+      { label: 'order p99 closed loop, one node on PostgreSQL', value: r(onPostgres.closed.p99), unit: 'ms' },
+      { label: 'order p99 closed loop, 3 edges', value: r(many.closed.p99), unit: 'ms' },
       { label: 'hub messages, one node', value: Math.round(one.hub.perSecond), unit: 'msg/s' },
       { label: 'hub messages, 3 edges', value: Math.round(many.hub.perSecond), unit: 'msg/s' },
       ratio('hub msg/s, 3 edges against one node', many.hub.perSecond, one.hub.perSecond, true),

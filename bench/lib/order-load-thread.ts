@@ -9,6 +9,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 export interface OrderLoadData {
   port: number;
+  /** Spread the connections round-robin over these ports instead (a cluster's edges). */
+  ports?: number[];
   cookies: string[];
   rate: number;
   seconds: number;
@@ -40,7 +42,7 @@ interface Conn {
   buf: Buffer;
 }
 
-const { port, cookies, rate, seconds, warmup, connections, getPath } = workerData as OrderLoadData;
+const { port, ports, cookies, rate, seconds, warmup, connections, getPath } = workerData as OrderLoadData;
 const parent = parentPort!;
 const latencies: number[] = [];
 let sent = 0;
@@ -122,9 +124,10 @@ function onData(conn: Conn, chunk: Buffer): void {
   }
 }
 
-function open(): Promise<Conn> {
+function open(_: unknown, i: number): Promise<Conn> {
+  const to = ports?.length ? ports[i % ports.length]! : port;
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port, noDelay: true }, () => resolve(conn));
+    const socket = net.connect({ host: '127.0.0.1', port: to, noDelay: true }, () => resolve(conn));
     const conn: Conn = { socket, job: null, buf: Buffer.alloc(0) };
     socket.on('data', (chunk: Buffer) => onData(conn, chunk));
     socket.on('error', (e) => {

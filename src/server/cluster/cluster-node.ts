@@ -5,11 +5,12 @@ import type { ServerConfig } from '../config';
 import type { AppContext, AppExtension } from '../context';
 import { realtimeExtension } from '../realtime/realtime-extension';
 import { systemTimers } from '../time/timers';
+import { announceAudience, trackAudience, type Announcer } from './audience';
 import { clusterChannels, type ClusterChannels } from './channels';
 import { createCommandClient } from './command-client';
 import { createCommandServer } from './command-server';
 import { publishFeeds } from './feed-publisher';
-import { subscribeFeeds } from './feed-subscriber';
+import { subscribeFeeds, type FeedSubscriber } from './feed-subscriber';
 import { createMirroredMarketData, type MarketSnapshot } from './mirrored-market-data';
 import { createRemoteExchange } from './remote-exchange';
 import { shareSessionEnds } from './session-ends';
@@ -58,7 +59,9 @@ function coreNode(url: string, channels: ClusterChannels, log: Log): ClusterNode
   const sessionsIn = connect(url, 'core-sessions', log);
   const bridge: AppExtension = async (app: FastifyInstance, ctx: AppContext) => {
     const { marketData } = app.realtime;
-    const stopFeeds = publishFeeds(writer, channels, marketData, app.exchange.events);
+    const audience = trackAudience(sessionsIn, writer, channels);
+    await audience.start();
+    const stopFeeds = publishFeeds(writer, channels, marketData, app.exchange.events, (group) => audience.has(group));
     const server = createCommandServer({
       reader,
       writer,
@@ -79,6 +82,7 @@ function coreNode(url: string, channels: ClusterChannels, log: Log): ClusterNode
       await server.stop();
       stopSessions();
       stopFeeds();
+      await audience.stop();
     });
   };
   return {
@@ -109,11 +113,16 @@ function edgeNode(config: ServerConfig, url: string, channels: ClusterChannels, 
     timers: systemTimers,
     onError: (err) => log.warn({ err }, 'cluster command channel'),
   });
+  // Made by the backplane extension, which runs before the hub's, so before any group is joined.
+  let subscription: FeedSubscriber | null = null;
   const backplane: AppExtension = async (app: FastifyInstance, ctx: AppContext) => {
-    const subscription = subscribeFeeds(feeds, channels, mirror, app.exchange.events, (err) =>
-      log.warn({ err }, 'unreadable backplane message'),
-    );
-    await subscription.start();
+    const warn = (err: unknown) => log.warn({ err }, 'unreadable backplane message');
+    let announcer: Announcer | null = null;
+    const feed = subscribeFeeds(feeds, channels, mirror, app.exchange.events, warn, (group, joined) => announcer?.changed(group, joined));
+    subscription = feed;
+    announcer = announceAudience(sessionsIn, redis, channels, edgeId, () => feed.privateGroups(), warn);
+    await feed.start();
+    await announcer.start();
     const stopSessions = await shareSessionEnds(redis, sessionsIn, channels, ctx.sessionEvents, edgeId);
     // The books as they are now; a core that is down leaves them to the first messages.
     void commands
@@ -123,7 +132,8 @@ function edgeNode(config: ServerConfig, url: string, channels: ClusterChannels, 
     log.info({ edgeId, prefix: channels.commands }, 'cluster edge: forwarding commands to the core');
     app.addHook('onClose', async () => {
       stopSessions();
-      await subscription.stop();
+      await subscription?.stop();
+      await announcer?.stop();
     });
   };
   return {
@@ -133,7 +143,10 @@ function edgeNode(config: ServerConfig, url: string, channels: ClusterChannels, 
       // Pending transfers are moved on by the core alone.
       money: { movesTransfers: false },
     },
-    extensions: [backplane, realtimeExtension({ marketData: mirror })],
+    extensions: [
+      backplane,
+      realtimeExtension({ marketData: mirror, onGroupChange: (group, joined) => subscription?.groupChanged(group, joined) }),
+    ],
     seeds: false,
     async close() {
       replies.disconnect();

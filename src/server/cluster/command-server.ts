@@ -110,10 +110,29 @@ export function createCommandServer(options: CommandServerOptions): CommandServe
       reply = encodeError(command.id, err);
     }
     stats.handled += 1;
-    // Answer first, then acknowledge: a core killed between the two runs the command again,
-    // which idempotency absorbs; the other order could lose an answer the caller waits for.
-    await writer.publish(channels.reply(command.edge), JSON.stringify(reply));
-    await writer.xack(channels.commands, channels.coreGroup, entryId);
+    await send(channels.reply(command.edge), JSON.stringify(reply), entryId);
+  }
+
+  // The answers of one turn of the event loop (a batch's commands settle together) go to Redis
+  // in one pipeline: every PUBLISH, then one XACK for all their entries. Answer first, then
+  // acknowledge: a core killed between the two runs the command again, which idempotency
+  // absorbs; the other order could lose an answer the caller waits for.
+  let outbox: { channel: string; text: string; entryId: string }[] = [];
+  let flushing: Promise<void> | null = null;
+  function send(channel: string, text: string, entryId: string): Promise<void> {
+    outbox.push({ channel, text, entryId });
+    flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      const answers = outbox;
+      outbox = [];
+      flushing = null;
+      const pipeline = writer.pipeline();
+      for (const a of answers) pipeline.publish(a.channel, a.text);
+      pipeline.xack(channels.commands, channels.coreGroup, ...answers.map((a) => a.entryId));
+      const results = (await pipeline.exec()) ?? [];
+      const failed = results.find(([err]) => err);
+      if (failed) throw failed[0];
+    });
+    return flushing;
   }
 
   function handle([entryId, fields]: Entry): void {

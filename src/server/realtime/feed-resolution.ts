@@ -22,6 +22,11 @@ export function privateGroup(userId: string, feed: PrivateFeed): string {
   return `user:${userId}:${privateSuffix[feed]}`;
 }
 
+/** Whether a hub group is a user's private feed (user:{id}:…) rather than a public market feed. */
+export function isPrivateGroup(group: string): boolean {
+  return group.startsWith('user:');
+}
+
 export function publicGroup(kind: PublicFeedKind, symbol: string): string {
   return feedId[kind](symbol);
 }

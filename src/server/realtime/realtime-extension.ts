@@ -15,7 +15,7 @@ import { timersOn, type Timers } from '../time/timers';
 import { createFeedMethods } from './feed-methods';
 import { forwardMarketData, forwardUserEvents, sendUserOnboarding } from './forwarders';
 import { renderHubRejection } from './hub-problems';
-import { Subscriptions } from './subscriptions';
+import { Subscriptions, type GroupChange } from './subscriptions';
 
 // Wires the live side of the server: market data from the exchange's events, the SignalR hub at
 // /hubs/exchange with the feed methods of spec B §7, and the market simulator. Starts with the
@@ -69,6 +69,11 @@ export interface RealtimeOptions {
    * process runs no simulator, since the core does.
    */
   marketData?: MarketData;
+  /**
+   * A hub group got its first member (joined) or lost its last (left), on this process: a
+   * cluster edge subscribes to a private group's backplane channel only while it has members.
+   */
+  onGroupChange?: GroupChange;
   /** Hub settings for tests (timeouts, reconnect window, clock…); authentication and methods are fixed. */
   hub?: Omit<
     HubServerOptions<AuthenticatedUser>,
@@ -131,7 +136,7 @@ export function realtimeExtension(options: RealtimeOptions = {}): AppExtension {
     const seeded = mirrored ? 0 : await loadRecentTrades(ctx.database.db, timers.now() - DAY_MS, (trade) => marketData.seed(trade));
     marketData.start();
 
-    const subscriptions = new Subscriptions();
+    const subscriptions = new Subscriptions(options.onGroupChange);
     const { hubLimits, rateLimits, trustProxy } = ctx.config;
     const hub = createHubServer<AuthenticatedUser>({
       // Hub deadlines and token expiries are read on one clock: the app's.

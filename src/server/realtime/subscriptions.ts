@@ -8,7 +8,12 @@ export interface Subscription {
   readonly subscribedAt: number;
 }
 
+/** Called when a group gets its first member (joined) or loses its last (left). */
+export type GroupChange = (group: string, joined: boolean) => void;
+
 export class Subscriptions {
+  constructor(private readonly onGroupChange?: GroupChange) {}
+
   private readonly byConnection = new Map<string, Map<string, Subscription>>();
   /** Members per group, so events nobody listens to are not even serialized. */
   private readonly groupSize = new Map<string, number>();
@@ -21,7 +26,9 @@ export class Subscriptions {
     }
     if (feeds.has(subscription.feedId)) return;
     feeds.set(subscription.feedId, subscription);
-    this.groupSize.set(subscription.group, (this.groupSize.get(subscription.group) ?? 0) + 1);
+    const size = this.groupSize.get(subscription.group) ?? 0;
+    this.groupSize.set(subscription.group, size + 1);
+    if (size === 0) this.onGroupChange?.(subscription.group, true);
   }
 
   remove(connectionId: string, feedId: string): void {
@@ -51,8 +58,11 @@ export class Subscriptions {
 
   private release(group: string): void {
     const left = (this.groupSize.get(group) ?? 1) - 1;
-    if (left > 0) this.groupSize.set(group, left);
-    else this.groupSize.delete(group);
+    if (left > 0) {
+      this.groupSize.set(group, left);
+    } else if (this.groupSize.delete(group)) {
+      this.onGroupChange?.(group, false);
+    }
   }
 
   get connectionCount(): number {
