@@ -123,9 +123,21 @@ describe('orders panel timing (spec B §4 order status)', () => {
         const liveWorker = () =>
           traffic.workers.slice(workersBefore).find((w) => !w.detached && w.joinedFeeds.has(privateFeeds.openOrders));
         await expect.poll(() => liveWorker() !== undefined, { timeout: 30_000 }).toBe(true);
-        const openOrderLoads = () =>
-          liveWorker()!.requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === paths.orders.open);
-        await expect.poll(() => openOrderLoads().length >= 2 && openOrderLoads().every((r) => r.done), { timeout: 30_000 }).toBe(true);
+        const isOpenOrdersLoad = (r: { method: string; url: string }) =>
+          r.method === 'GET' && new URL(r.url).pathname === paths.orders.open;
+        // The reload is the first open-orders load sent after the join was answered (counted by
+        // position: under load the worker's first requests may go by before it is recorded).
+        await expect
+          .poll(
+            () => {
+              const w = liveWorker()!;
+              const loads = w.requests.filter(isOpenOrdersLoad);
+              const reloads = w.requests.slice(w.joinedFeeds.get(privateFeeds.openOrders)).filter(isOpenOrdersLoad);
+              return reloads.length >= 1 && loads.every((r) => r.done);
+            },
+            { timeout: 30_000 },
+          )
+          .toBe(true);
 
         /** One of `left` whose row is on the panel's page now (waits for one). */
         const shownOrder = async (left: ReadonlySet<string>): Promise<string> => {

@@ -24,8 +24,11 @@ export interface TargetTraffic {
   readonly url: string;
   readonly webSockets: { readonly url: string; readonly requestId: string }[];
   readonly requests: { readonly url: string; readonly method: string; readonly type: string; readonly requestId: string; done: boolean }[];
-  /** Feeds the server answered as joined to this target's JoinFeedGroups calls. */
-  readonly joinedFeeds: Set<string>;
+  /**
+   * Feeds the server answered as joined to this target's JoinFeedGroups calls, each with the
+   * number of requests the target had sent by then (its later requests are `requests.slice(n)`).
+   */
+  readonly joinedFeeds: Map<string, number>;
   /** Hub invocations received on this target's WebSockets (only kept when `keepHubMessages`). */
   readonly hubMessages: HubMessage[];
   /** Count of hub invocations received per target name, whether kept or not. */
@@ -58,7 +61,7 @@ function newTarget(kind: string, url: string): TargetTraffic {
     url,
     webSockets: [],
     requests: [],
-    joinedFeeds: new Set(),
+    joinedFeeds: new Map(),
     hubMessages: [],
     hubCounts: new Map(),
     framesReceived: 0,
@@ -119,7 +122,8 @@ export async function recordTraffic(page: Page, options: { keepHubMessages?: boo
           }
           // A completion (type 3) of JoinFeedGroups names the feeds the server joined.
           if (parsed.type === 3 && Array.isArray(parsed.result?.joined))
-            for (const feed of parsed.result.joined) if (typeof feed === 'string') target.joinedFeeds.add(feed);
+            for (const feed of parsed.result.joined)
+              if (typeof feed === 'string' && !target.joinedFeeds.has(feed)) target.joinedFeeds.set(feed, target.requests.length);
           if (parsed.type !== 1 || typeof parsed.target !== 'string') continue;
           const message: HubMessage = { target: parsed.target, args: parsed.arguments ?? [], receivedAt };
           target.hubCounts.set(message.target, (target.hubCounts.get(message.target) ?? 0) + 1);
