@@ -24,6 +24,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/server/seed/reference-data';
 import { paths } from '../src/shared/api/paths';
 import { AUTH_METHOD_COOKIE, AUTH_METHOD_HEADER } from '../src/shared/constants';
 import type { EngineDiagnostics } from '../src/worker/public';
+import { MARKET_PACING_MS } from '../src/worker/store/market-pacing';
 import { loginThroughForm } from '../tests/e2e/support/flows';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { snapshotWebApp } from '../tests/e2e/support/web-app';
@@ -485,6 +486,8 @@ export default async function run(): Promise<BenchResult> {
         `the rendered book matched to the ReceiveOrderBook frame with that sequence seen on the worker's DevTools target; ` +
         `render time is the first task after the next paint following the DOM commit; all clocks are this machine's Date.now(). ` +
         `${renders.length} renders seen, ${unmatched} not matched to a message` +
+        `. Market pacing: the engine publishes market data alone at most every ${MARKET_PACING_MS} ms (the page repaints the book, ` +
+        `trades and tickers at most ${Math.round(1000 / MARKET_PACING_MS)} times a second whatever the storm); key presses and the user's own data go out on the next frame` +
         `. Storm: STORM_PAIR=${STORM_PAIR}; worker receipt counter from the engine's diagnostics() read on its DevTools target. ` +
         `Cards live: book, trades, order entry ${cards.orderEntry ? 'on Market with a running quote (estimate shown: ' + (quoteShown?.trim() ?? 'none') + ')' : 'MISSING'}, ` +
         `chart ${cards.chart ? 'drawn' : 'not on this screen (placeholder card)'}, ` +

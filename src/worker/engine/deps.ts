@@ -13,6 +13,8 @@ export interface EngineDeps {
   readonly fetch: FetchLike;
   /** Defaults to ~16 ms timer frames. */
   readonly frames?: FrameScheduler;
+  /** Least time between two publications of market data alone (MARKET_PACING_MS); 0 publishes every frame. */
+  readonly marketPacingMs?: number;
   /** IsConnectionHealthy probe interval; 0 disables (tests). */
   readonly healthIntervalMs?: number;
   /** Source of client_order_id randomness (tests pin it). */

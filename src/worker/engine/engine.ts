@@ -28,6 +28,7 @@ import { NOT_STARTED } from '../errors/catalogue';
 import { recalcLimit } from '../orders/limit-calc';
 import { percentShortcut } from '../orders/percent-shortcut';
 import { initialSnapshot } from '../snapshot/initial-snapshot';
+import { MARKET_PACING_MS, isMarketOnly } from '../store/market-pacing';
 import { SnapshotPublisher } from '../store/snapshot-publisher';
 import { SnapshotStore, type SliceBuilders } from '../store/snapshot-store';
 import { timerFrames } from '../time/frame';
@@ -132,8 +133,11 @@ class EngineShell implements Engine {
   readonly store: Engine['store'];
 
   constructor(private readonly deps: EngineDeps) {
-    this.snapshots = new SnapshotStore(slicesOf(initialSnapshot()), () => this.publisher.requestFrame());
-    this.publisher = new SnapshotPublisher(this.snapshots, deps.frames ?? timerFrames(deps.timers), () => this.run.afterFlush());
+    this.snapshots = new SnapshotStore(slicesOf(initialSnapshot()), (slices) => this.publisher.requestFrame(isMarketOnly(slices)));
+    this.publisher = new SnapshotPublisher(this.snapshots, deps.frames ?? timerFrames(deps.timers), () => this.run.afterFlush(), {
+      now: () => deps.timers.now(),
+      pacedMs: deps.marketPacingMs ?? MARKET_PACING_MS,
+    });
     this.store = {
       subscribe: (listener) => this.publisher.subscribeLocal(listener),
       getSnapshot: () => this.publisher.getSnapshot(),

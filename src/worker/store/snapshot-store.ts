@@ -15,7 +15,8 @@ export class SnapshotStore {
 
   constructor(
     private builders: SliceBuilders,
-    private readonly onDirty: () => void,
+    /** The slices just marked dirty (each call), e.g. to ask for a frame. */
+    private readonly onDirty: (slices: readonly SnapshotSlice[]) => void,
   ) {
     const initial = { version: 1 } as Record<string, unknown>;
     for (const key of Object.keys(builders) as SnapshotSlice[]) initial[key] = builders[key]();
@@ -30,7 +31,7 @@ export class SnapshotStore {
 
   invalidate(...slices: SnapshotSlice[]): void {
     for (const s of slices) this.dirty.add(s);
-    this.onDirty();
+    this.onDirty(slices);
   }
 
   get isDirty(): boolean {

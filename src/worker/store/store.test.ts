@@ -90,12 +90,66 @@ describe('snapshots', () => {
     // The pair's first book also prefills the empty limit price with its mid (spec B §4).
     expect(Object.keys(updates[1]!.changed).sort()).toEqual(['book', 'orderEntry']);
     for (let i = 0; i < 500; i++) t.hub.emit(hubEvents.orderBook, book(String(100 + (i % 5))));
-    await t.advance(16);
+    // Market data alone is paced: it goes out on the first frame 50 ms after the last publication.
+    await t.advance(48);
     expect(updates).toHaveLength(3);
     expect(Object.keys(updates[2]!.changed)).toEqual(['book']);
     await t.advance(16 * 10);
     // The flash timer may add one book rebuild, never one per message.
     expect(updates.length).toBeLessThanOrEqual(4);
+  });
+
+  it('CORE.engine.market-paced: market data alone is published at most every 50 ms, folded into the newest state', async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    const updates: SnapshotUpdate[] = [];
+    t.engine.subscribe((u) => updates.push(u));
+    t.hub.emit(hubEvents.orderBook, book('100'));
+    await t.advance(16);
+    const published = updates.length;
+    // A book every 5 ms for 400 ms: 80 messages, about 8 publications, the last one showing the last book.
+    for (let i = 1; i <= 80; i++) {
+      t.hub.emit(hubEvents.orderBook, book(String(100 + (i % 7))));
+      await t.advance(5);
+    }
+    await t.advance(64);
+    const bookUpdates = updates.slice(published);
+    expect(bookUpdates.length).toBeGreaterThanOrEqual(7);
+    expect(bookUpdates.length).toBeLessThanOrEqual(9);
+    expect(t.engine.getSnapshot().book.bids[0]!.price).toBe(String(100 + (80 % 7)));
+    expect(bookUpdates.at(-1)!.changed.book).toBe(t.engine.getSnapshot().book);
+  });
+
+  it("CORE.engine.market-paced: a change of the user's own goes out on the next frame and takes the waiting market data along", async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    const updates: SnapshotUpdate[] = [];
+    t.engine.subscribe((u) => updates.push(u));
+    t.hub.emit(hubEvents.orderBook, book('100'));
+    await t.advance(16);
+    const published = updates.length;
+    t.hub.emit(hubEvents.orderBook, book('101'));
+    await t.advance(16);
+    expect(updates).toHaveLength(published); // paced: waiting
+    t.engine.setOrderSide('sell');
+    await t.advance(16);
+    expect(updates).toHaveLength(published + 1);
+    expect(Object.keys(updates.at(-1)!.changed).sort()).toEqual(['book', 'orderEntry']);
+  });
+
+  it('CORE.engine.market-paced: with pacing off every frame publishes', async () => {
+    const t = createTestEngine({ marketPacingMs: 0 });
+    t.start();
+    await t.login();
+    const updates: SnapshotUpdate[] = [];
+    t.engine.subscribe((u) => updates.push(u));
+    for (let i = 0; i < 10; i++) {
+      t.hub.emit(hubEvents.orderBook, book(String(100 + (i % 2))));
+      await t.advance(16);
+    }
+    expect(updates.length).toBeGreaterThanOrEqual(10);
   });
 
   it('a subscriber that stops listening gets nothing more; the local store notifies per frame', async () => {

@@ -24,6 +24,8 @@ export interface RecordingHost extends EngineHost {
   readonly pairsSaved: [string, string][];
   logouts: number;
   refreshes: number;
+  /** The `sentAt` of each refreshSession() call. */
+  readonly refreshSentAt: (number | undefined)[];
   /** What the next refreshSession() answers. */
   refreshAnswer: boolean;
 }
@@ -34,9 +36,11 @@ export function recordingHost(): RecordingHost {
     pairsSaved: [],
     logouts: 0,
     refreshes: 0,
+    refreshSentAt: [],
     refreshAnswer: true,
-    refreshSession: async () => {
+    refreshSession: async (sentAt) => {
       host.refreshes++;
+      host.refreshSentAt.push(sentAt);
       return host.refreshAnswer;
     },
     logout: () => {
@@ -74,12 +78,19 @@ export function defaultRoutes(http: FakeFetch): FakeFetch {
     .route(`GET ${paths.account.balances}`, { body: [{ currency: 'USD', available: '1000' }] });
 }
 
-export function createTestEngine(options: { settle?: () => Promise<void> } = {}): TestEngine {
+export function createTestEngine(options: { settle?: () => Promise<void>; marketPacingMs?: number } = {}): TestEngine {
   const timers = new ManualTimers(1_700_000_000_000, options.settle);
   const hub = new ScriptedHubServer(timers);
   const http = defaultRoutes(new FakeFetch());
   const host = recordingHost();
-  const engine = createEngine({ timers, hubFactory: hub.factory, fetch: http.fetch, frames: timerFrames(timers), healthIntervalMs: 0 });
+  const engine = createEngine({
+    timers,
+    hubFactory: hub.factory,
+    fetch: http.fetch,
+    frames: timerFrames(timers),
+    healthIntervalMs: 0,
+    ...(options.marketPacingMs !== undefined ? { marketPacingMs: options.marketPacingMs } : {}),
+  });
   return {
     engine,
     timers,

@@ -35,6 +35,9 @@ function make(options: HarnessInit): Engine {
     },
     fetch: http.fetch,
     frames: options.realFrames ? hostFrames(globalThis, systemTimers) : timerFrames(timers),
+    // Real frames run on the host's time while this clock stands still unless advanced: market
+    // pacing, measured on this clock, would hold paced changes back for good.
+    ...(options.realFrames ? { marketPacingMs: 0 } : {}),
     healthIntervalMs: 0,
   });
 }
