@@ -445,8 +445,12 @@ export type SnapshotListener = (update: SnapshotUpdate) => void;
  * localStorage and must not refresh tokens on its own: one refresh is shared by every tab.
  */
 export interface EngineHost {
-  /** The app's single shared session refresh; resolves true when the session was renewed. */
-  refreshSession(): Promise<boolean>;
+  /**
+   * The app's single shared session refresh; resolves true when the session was renewed.
+   * `sentAt` (epoch ms) is when the refused request went out: a refresh that completed after
+   * it already renewed the session, so none is made again (refresh tokens rotate on use).
+   */
+  refreshSession(sentAt?: number): Promise<boolean>;
   /** The session is gone: clear it and go to login (reason=session-expired). */
   logout(reason: 'session-expired'): void;
   /** Persist the deliberately-left feed set under signalr_intentionally_left_feeds. */

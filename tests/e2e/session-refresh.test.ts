@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../src/server/auth/cookies';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/reference-data';
 import { e2eEnvironment } from './support/environment';
-import { inPage, loginThroughForm, pathOf, settledUrl } from './support/flows';
+import { inPage, loginThroughForm, networkQuiet, pathOf, settledUrl } from './support/flows';
 
 // Spec A §4 (token refresh: one refresh on a 401, then the retried request; a failed refresh
 // clears the session and goes to login with returnUrl and reason session-expired) and §8
@@ -37,6 +37,9 @@ async function loginAsDemo(page: Page): Promise<void> {
   await loginThroughForm(page, env.server.url, DEMO_EMAIL, DEMO_PASSWORD);
   await page.waitForURL('**/dashboard');
   await balancesShown(page);
+  // The cookies are taken away next: a request still on its way (the engine worker's connect
+  // and reloads) would meet the missing cookie before the reload the test is about.
+  await networkQuiet(page);
 }
 
 /**

@@ -21,7 +21,7 @@ export interface EngineClientOptions {
   readonly hubUrl: string;
   readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   readonly session: SessionSource;
-  readonly refreshSession: () => Promise<boolean>;
+  readonly refreshSession: (sentAt?: number) => Promise<boolean>;
   readonly logout: () => void;
   /** How the view follows the snapshots (view-cadence.ts); null shows every update at once. */
   readonly cadence?: ViewCadence | null;
@@ -45,7 +45,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
   const api = Comlink.wrap<EngineApi>(options.endpoint);
 
   const host: EngineHost = {
-    refreshSession: () => options.refreshSession(),
+    refreshSession: (sentAt) => options.refreshSession(sentAt),
     logout: () => options.logout(),
     persistLeftFeeds: (feeds) => writeLeftFeeds(options.storage, feeds),
     persistPair: (base, quote) => writePair(options.storage, base, quote),

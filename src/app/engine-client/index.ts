@@ -35,8 +35,9 @@ export function engineClient(): EngineClient {
         return user ? { id: user.id, accountType: user.account_type } : null;
       },
     },
-    // The single shared refresh (Web Locks across tabs and the worker's requests).
-    refreshSession: () => refreshSession(),
+    // The single shared refresh (Web Locks across tabs and the worker's requests). The worker's
+    // `sentAt` is a wall-clock time, comparable with the refresh generations (epoch ms).
+    refreshSession: (sentAt) => refreshSession(sentAt),
     // Clears the session and goes to login with reason=session-expired (spec A §4).
     logout: () => emitSessionExpired(),
   });

@@ -60,6 +60,23 @@ test('A4 token refresh across tabs: a request sent before another tab refreshed 
   expect(fake.calls).toHaveLength(2);
 });
 
+test('A4.token-refresh.shared-by-concurrent: a worker request refused before this tab refreshed (its send time in epoch ms) is retried without refreshing', async () => {
+  let clock = 1_700_000_000_000;
+  const fake = createFakeFetch(() => emptyResponse(204));
+  const [tab] = tabs(1, { fetch: fake.fetch, locks: createFakeLocks(), now: () => clock }) as [Refresher];
+  const workerSentAt = clock - 5;
+  clock += 40;
+  await expect(tab.refreshSession(tab.generation())).resolves.toBe(true);
+  expect(fake.calls).toHaveLength(1);
+  // The worker's refused request went out before that refresh completed: no second refresh.
+  await expect(tab.refreshSession(workerSentAt)).resolves.toBe(true);
+  expect(fake.calls).toHaveLength(1);
+  // One sent after it and still refused refreshes again.
+  clock += 1_000;
+  await expect(tab.refreshSession(clock - 10)).resolves.toBe(true);
+  expect(fake.calls).toHaveLength(2);
+});
+
 test('A4 token refresh across tabs: when the lock holder fails, the next tab tries itself', async () => {
   let n = 0;
   const fake = createFakeFetch(() => (++n === 1 ? jsonResponse(401, { title: 'Unauthorized', status: 401 }) : emptyResponse(204)));

@@ -147,7 +147,7 @@ export class StartedEngine {
       fetch: deps.fetch,
       apiBase: config.apiBase,
       timers,
-      refreshSession: () => host.refreshSession(),
+      refreshSession: (sentAt) => host.refreshSession(sentAt),
       onSessionLost: logout,
     });
     this.conn = new ConnectionManager({

@@ -126,9 +126,12 @@ describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §
     );
     t.start();
     // The first load only (before the connection's own reload, once the feeds are joined).
+    const sentAt = t.timers.now();
     t.engine.setAuth(TEST_USER);
     await t.advance(100);
     expect(t.host.refreshes).toBe(1);
+    // The host learns when the refused request went out, so a refresh made since is not repeated.
+    expect(t.host.refreshSentAt).toEqual([sentAt]);
     expect(n).toBe(2);
     expect(t.engine.getSnapshot().openOrders.items.map((o) => o.id)).toEqual(['5']);
 

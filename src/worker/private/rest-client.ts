@@ -16,7 +16,8 @@ export interface RestClientDeps {
   readonly fetch: FetchLike;
   readonly apiBase: string;
   readonly timers: Timers;
-  readonly refreshSession: () => Promise<boolean>;
+  /** `sentAt`: the clock's time when the refused request went out (see EngineHost.refreshSession). */
+  readonly refreshSession: (sentAt: number) => Promise<boolean>;
   readonly onSessionLost: () => void;
   /** Per-request limit (our choice: the spec gives none for these calls). */
   readonly requestTimeoutMs?: number;
@@ -38,9 +39,10 @@ export class RestClient {
   constructor(private readonly deps: RestClientDeps) {}
 
   async request<S extends z.ZodType>(path: string, options: RequestOptions<S> = {}): Promise<Result<z.output<S>>> {
+    const sentAt = this.deps.timers.now();
     const first = await this.send(path, options);
     if (!first.ok || first.value.status !== 401) return this.read(first, options.schema);
-    const refreshed = await this.refresh();
+    const refreshed = await this.refresh(sentAt);
     if (!refreshed) {
       this.deps.onSessionLost();
       return fail('UNAUTHORIZED', statusTexts[401] ?? 'Unauthorized', 401);
@@ -49,9 +51,9 @@ export class RestClient {
   }
 
   /** One refresh at a time from this engine; the host serialises across tabs. */
-  private refresh(): Promise<boolean> {
+  private refresh(sentAt: number): Promise<boolean> {
     this.refreshing ??= withTimeout(
-      this.deps.refreshSession(),
+      this.deps.refreshSession(sentAt),
       connectionTiming.tokenRefreshTimeoutMs,
       this.deps.timers,
       'Token refresh timed out',

@@ -140,6 +140,35 @@ export async function registerThroughApi(baseUrl: string, person: Person): Promi
 }
 
 /**
+ * Resolves once no HTTP request of the page or its workers has been open for `quietMs` (the
+ * engine worker connects 0.5 s after a login and reloads the private lists once its feeds are
+ * joined). Call it right after the page's last action; requests sent before the call are not seen.
+ */
+export async function networkQuiet(page: Page, quietMs = 1_200, timeoutMs = 15_000): Promise<void> {
+  let open = 0;
+  let since = Date.now();
+  const started = () => void open++;
+  const ended = () => {
+    open = Math.max(0, open - 1);
+    since = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (open > 0 || Date.now() - since < quietMs) {
+      if (Date.now() > deadline) throw new Error(`the page's requests did not stop for ${quietMs} ms within ${timeoutMs} ms`);
+      await page.waitForTimeout(50);
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
  * The page's URL once it has stopped changing for `quietMs` (client-side redirects can follow
  * one another within a frame or two; a check in between would see a passing state).
  */
