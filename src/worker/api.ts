@@ -342,6 +342,12 @@ export interface OrderEntryView {
   readonly revision: number;
   /** The revision at which the engine last set each field: the page copies those newer than it has. */
   readonly setAt: Readonly<Record<OrderEntryField, number>>;
+  /**
+   * How many field edits (editOrderField calls) the engine has handled. A snapshot with fewer
+   * than the page has sent predates the page's latest edits, so its settings of those fields
+   * are older than what the user typed.
+   */
+  readonly edits: number;
   /** The two limit fields edited last, most recent first (spec B §4). */
   readonly lastEdited: readonly [LimitField, LimitField];
   /** Sent with the next order; kept across retries, renewed after a success (spec B §3, §4). */

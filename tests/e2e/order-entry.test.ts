@@ -66,12 +66,17 @@ async function ordersOf(api: APIRequestContext, which: 'open' | 'done'): Promise
   return orderListSchema.parse(await res.json());
 }
 
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
+async function until<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 15_000,
+  state: () => Promise<string> = async () => '',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
     if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} ${await state().catch(() => '')}`.trim());
     await new Promise((r) => setTimeout(r, 150));
   }
 }
@@ -175,8 +180,12 @@ describe('order entry card in Chromium against the real server (spec B §2, §4,
       await entry.getByRole('button', { name: 'Market', exact: true }).click();
       const amount = entry.getByPlaceholder('Total (USD)');
       await amount.fill('50.5');
-      await until('Est. Quantity', async () =>
-        /Est\. Quantity\s*0\.\d{8} BTC/.test((await entry.locator('.oe-figures').textContent()) ?? ''),
+      await until(
+        'Est. Quantity',
+        async () => /Est\. Quantity\s*0\.\d{8} BTC/.test((await entry.locator('.oe-figures').textContent()) ?? ''),
+        15_000,
+        // Said on a timeout: what the form held and showed.
+        async () => `amount '${await amount.inputValue()}', figures '${await entry.locator('.oe-figures').textContent()}'`,
       );
       await shot(page, 'market-buy-estimate');
       n = await toastCount(page);

@@ -51,8 +51,8 @@ export class OrderEntry {
   private values: Values = { ...INITIAL_ORDER_ENTRY.values };
   private setAt: Record<OrderEntryField, number> = { ...INITIAL_ORDER_ENTRY.setAt };
   private revision = 0;
-  /** Counts what the user typed, so the view's values follow it. */
-  private typed = 0;
+  /** Counts the user's edits (the view's values follow them; the page compares the count). */
+  private edits = 0;
   private lastEdited: [LimitField, LimitField] = [...DEFAULT_EDITS];
   private clientOrderId: string;
   private submitting = false;
@@ -87,9 +87,13 @@ export class OrderEntry {
   }
 
   edit(field: OrderEntryField, value: string): void {
-    if (this.values[field] === value) return;
+    // Counted even when nothing changes: the page compares it with the edits it has sent.
+    this.edits++;
+    if (this.values[field] === value) {
+      this.changed();
+      return;
+    }
     this.values[field] = value;
-    this.typed++;
     if (isLimitField(field)) this.afterLimitEdit(field);
     this.afterSizeChange();
     this.changed();
@@ -166,7 +170,7 @@ export class OrderEntry {
     const pair = this.deps.pair();
     const best = this.type === 'TrailingStop' ? this.deps.bestPrices() : { bid: null, ask: null };
     const trail = this.type === 'TrailingStop' ? this.trailFigures(pair, best) : { initialStopPrice: null, estimate: null };
-    const key = `${this.revision}|${this.typed}|${this.side}|${this.type}|${this.trailUnit}|${this.submitting}|${this.clientOrderId}|${pair.priceDecimals}|${trail.initialStopPrice}|${trail.estimate}`;
+    const key = `${this.revision}|${this.edits}|${this.side}|${this.type}|${this.trailUnit}|${this.submitting}|${this.clientOrderId}|${pair.priceDecimals}|${trail.initialStopPrice}|${trail.estimate}`;
     if (key === this.viewKey) return this.view;
     this.viewKey = key;
     this.view = Object.freeze({
@@ -176,6 +180,7 @@ export class OrderEntry {
       values: Object.freeze({ ...this.values }),
       revision: this.revision,
       setAt: Object.freeze({ ...this.setAt }),
+      edits: this.edits,
       lastEdited: Object.freeze([...this.lastEdited]) as unknown as readonly [LimitField, LimitField],
       clientOrderId: this.clientOrderId,
       submitting: this.submitting,

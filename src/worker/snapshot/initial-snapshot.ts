@@ -104,6 +104,7 @@ export const INITIAL_ORDER_ENTRY: OrderEntryView = Object.freeze({
   trailUnit: 'amount',
   values: Object.freeze({ price: '', quantity: '', amount: '', stopAmount: '', stopPercent: '' }),
   revision: 0,
+  edits: 0,
   setAt: NO_FIELD_SET,
   lastEdited: Object.freeze(['quantity', 'price'] as const),
   clientOrderId: '',

@@ -144,6 +144,27 @@ describe('order entry card (spec B §2, §5, §8)', () => {
     expect((within(card).getByPlaceholderText('Total (USD)') as HTMLInputElement).value).toBe('198.396');
   });
 
+  test('CORE.order-entry.keystroke-kept: a reset made before the keystroke reached the engine does not wipe it; a later one does', async () => {
+    const { fake, card } = renderCard();
+    const total = within(card).getByPlaceholderText('Total (USD)') as HTMLInputElement;
+    await userEvent.setup().type(total, '5');
+    expect(fake.commands.editOrderField).toHaveBeenLastCalledWith('amount', '5');
+    const blank = { price: '', quantity: '', amount: '', stopAmount: '', stopPercent: '' };
+    const allAt = (n: number) => ({ price: n, quantity: n, amount: n, stopAmount: n, stopPercent: n });
+    // The type switch's reset, made before the engine handled the key (edits 0 < 1 sent).
+    act(() => fake.publish(snapshot({ orderEntry: entry({ type: 'Market', values: blank, revision: 5, setAt: allAt(5), edits: 0 }) })));
+    expect((within(card).getByPlaceholderText('Total (USD)') as HTMLInputElement).value).toBe('5');
+    // The engine has the key now; a clear after a placed order (revision 6) empties the field.
+    act(() =>
+      fake.publish(
+        snapshot({ orderEntry: entry({ type: 'Market', values: { ...blank, amount: '5' }, revision: 5, setAt: allAt(5), edits: 1 }) }),
+      ),
+    );
+    expect((within(card).getByPlaceholderText('Total (USD)') as HTMLInputElement).value).toBe('5');
+    act(() => fake.publish(snapshot({ orderEntry: entry({ type: 'Market', values: blank, revision: 6, setAt: allAt(6), edits: 1 }) })));
+    expect((within(card).getByPlaceholderText('Total (USD)') as HTMLInputElement).value).toBe('');
+  });
+
   test('B5.order-entry.submit-needs-dirty-valid and B8.toast.fill-required: an untouched or incomplete form toasts for 5 s and sends nothing', async () => {
     const warning = vi.spyOn(sonner, 'warning').mockImplementation(() => 1);
     const { fake, card } = renderCard();

@@ -155,10 +155,20 @@ export default function OrderEntryCard() {
   /** A shortcut button counts as a change to the form, like typing. */
   const acted = useRef(false);
 
-  // Copy the fields the engine set since we last looked (derived field, shortcuts, resets).
+  // Copy the fields the engine set since we last looked (derived field, shortcuts, resets),
+  // except a field the user typed into after the engine made this snapshot: its setting is older
+  // than the keystroke (say a type switch's reset arriving after a quick first key).
   const applied = useRef(initial.revision);
+  const editsSent = useRef(entry.edits);
+  const lastEditOf = useRef<Partial<Record<OrderEntryField, number>>>({});
   useEffect(() => {
+    if (entry.revision < applied.current) {
+      // A new engine (its counts start over): nothing we sent to the old one is pending.
+      lastEditOf.current = {};
+      editsSent.current = entry.edits;
+    }
     for (const f of orderEntryFields) {
+      if (entry.edits < (lastEditOf.current[f] ?? 0)) continue;
       if (entry.setAt[f] > applied.current && getValues(f) !== entry.values[f])
         setValue(f, entry.values[f], { shouldValidate: isSubmitted });
     }
@@ -175,7 +185,10 @@ export default function OrderEntryCard() {
 
   const field = (name: OrderEntryField) =>
     register(name, {
-      onChange: (event: { target: { value: string } }) => void api.editOrderField(name, event.target.value),
+      onChange: (event: { target: { value: string } }) => {
+        lastEditOf.current[name] = ++editsSent.current;
+        void api.editOrderField(name, event.target.value);
+      },
       ...(name === 'price' ? { onBlur: () => void api.setOrderPriceFocus(false) } : {}),
     });
   const priceFocus = () => void api.setOrderPriceFocus(true);
