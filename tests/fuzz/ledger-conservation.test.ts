@@ -190,7 +190,7 @@ async function run(world: ServiceWorld, users: string[], c: Command): Promise<vo
     }
     case 'cancel': {
       const { exchangeReads } = await import('../../src/server/repositories/exchange-reads');
-      const open = await exchangeReads(world.database.db).liveOrders(users[c.user]!);
+      const open = await exchangeReads(world.database.db, world.database.dialect).liveOrders(users[c.user]!);
       if (open.length === 0) return;
       await ex.cancelOrder(users[c.user]!, Number(open[c.pick % open.length]!.id));
       return;

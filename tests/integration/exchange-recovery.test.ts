@@ -66,7 +66,7 @@ describeEachStore((store) => {
       expect(placed.map((o) => Number(o.id))).toEqual([...placed.map((o) => Number(o.id))].sort((a, b) => a - b));
       expect(commits).toBeLessThan(20);
       // Answered means committed: storage already has every one of them.
-      const rows = await exchangeReads(world.database.db).liveOrders(alice);
+      const rows = await exchangeReads(world.database.db, world.database.dialect).liveOrders(alice);
       expect(rows).toHaveLength(200);
     });
 
@@ -151,7 +151,7 @@ describeEachStore((store) => {
 
       expect(w.exchange.stateHash('btcusd')).toBe(hash);
       expect(w.exchange.checkInvariants()).toEqual([]);
-      expect(await exchangeReads(w.database.db).liveOrders(alice)).toEqual([]);
+      expect(await exchangeReads(w.database.db, w.database.dialect).liveOrders(alice)).toEqual([]);
       expect((await auditLedger(w.database.db)).problems).toEqual([]);
       const retry = await w.exchange.placeOrder(alice, 'buy', { currency_pair: 'btcusd', price: '30000', quantity: '0.2' });
       expect(retry).toMatchObject({ status: 'done', filled: '0.2' });
@@ -170,7 +170,7 @@ describeEachStore((store) => {
       const [a, b, c] = await Promise.all([first, second, third]);
       expect(b.id).toBe(a.id);
       expect(c.id).toBe(a.id);
-      expect(await exchangeReads(w.database.db).liveOrders(alice)).toHaveLength(1);
+      expect(await exchangeReads(w.database.db, w.database.dialect).liveOrders(alice)).toHaveLength(1);
       // Later batches find it in storage.
       expect((await w.exchange.placeOrder(alice, 'buy', form)).id).toBe(a.id);
     });
@@ -188,7 +188,7 @@ describeEachStore((store) => {
       expect(world.exchange.depth('btcusd')!.asks).toEqual([['66666', '0.5']]);
       expect(world.exchange.checkInvariants()).toEqual([]);
       expect((await auditLedger(world.database.db)).problems).toEqual([]);
-      const rows = await exchangeReads(world.database.db).liveOrders(alice);
+      const rows = await exchangeReads(world.database.db, world.database.dialect).liveOrders(alice);
       expect(rows).toEqual([]);
     });
   });
@@ -233,7 +233,7 @@ describeEachStore((store) => {
       // GTD expiry still happens after the restart.
       world.clock.advance(60_000);
       expect(await ex2.runTimers()).toBe(1);
-      const reads = exchangeReads(world.database.db);
+      const reads = exchangeReads(world.database.db, world.database.dialect);
       expect((await reads.order(Number(gtd.id)))!.status).toBe('expired');
       // The trailing stop kept its trigger (29800): a print there fires it; its market sale trades at
       // 29000, which in turn fires the plain stop (29500) in the same command.

@@ -129,7 +129,7 @@ export function createExchange(options: ExchangeOptions): Exchange {
   const log = options.log ?? silentLogger;
   const coreOptions: CoreOptions = { ...defaultCoreOptions, ...options.core };
   const users = usersRepository(database.db);
-  const reads = exchangeReads(database.db);
+  const reads = exchangeReads(database.db, database.dialect);
   const created = createCommitter(database, {
     ...(options.inlineCommit !== undefined ? { inline: options.inlineCommit } : {}),
     ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}),
@@ -257,7 +257,7 @@ function exchangeDomain(
   emitAll: (list: readonly ExchangeEvent[]) => void,
 ): PipelineDomain<CoreState, Command> {
   const { database } = options;
-  const clientIds = createClientIdLookup(exchangeReads(database.db));
+  const clientIds = createClientIdLookup(exchangeReads(database.db, database.dialect));
   return {
     async load() {
       const since = windowStart(clock.now(), VOLUME_RETENTION_DAYS);

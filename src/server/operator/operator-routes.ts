@@ -25,6 +25,7 @@ import type { AppContext } from '../context';
 import { appError } from '../errors';
 import type { Exchange } from '../exchange';
 import { defineRoute } from '../http/route';
+import { exchangeReads } from '../repositories/exchange-reads';
 import { appendAudit } from './audit-log';
 import { creditWire } from './wire-credits';
 import { requireEdd, reviewEddRequest } from './edd-review';
@@ -140,6 +141,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, ex
 function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext, exchange: Exchange, withdrawals: WithdrawalReviews): void {
   const { authenticator, database } = ctx;
   const db = database.db;
+  const reads = exchangeReads(db, database.dialect);
 
   defineRoute(app, authenticator, {
     method: 'GET',
@@ -192,15 +194,18 @@ function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext, exchange: Ex
         .where('id', '=', query.userId)
         .executeTakeFirst();
       if (!user) throw appError('user_not_found');
-      const lines = await db
-        .selectFrom('transactions')
-        .select(['id', 'action', 'currency', 'amount', 'status', 'ref', 'created_at'])
-        .where('user_id', '=', user.id)
-        // Newest first along transactions_user_time, as the customer's own history.
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit)
-        .execute();
+      // Newest first, read as the customer's own history is (one index range per currency).
+      const lines = (await reads.transactions(user.id, { limit: query.limit })).map(
+        ({ id, action, currency, amount, status, ref, created_at }) => ({
+          id,
+          action,
+          currency,
+          amount,
+          status,
+          ref,
+          created_at,
+        }),
+      );
       await appendAudit(db, { actorId: auth.user.id, action: 'ledger.read', subject: user.id }, ctx.clock.now());
       return {
         user_id: user.id,

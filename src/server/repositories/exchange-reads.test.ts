@@ -47,7 +47,7 @@ async function setUp(): Promise<{ db: Kysely<Database>; plans: () => Plan[] }> {
 describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders/done)', () => {
   it('B7 open orders of a user (with or without a pair) are read through the partial index of live orders', async () => {
     const { db, plans } = await setUp();
-    const reads = exchangeReads(db);
+    const reads = exchangeReads(db, 'sqlite');
     await reads.liveOrders('u1');
     await reads.liveOrders('u1', 'btcusd');
     expect(plans().map((p) => p.plan)).toEqual([
@@ -58,7 +58,7 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
 
   it('B7 done orders of a user are read newest first through orders_user, without a sort', async () => {
     const { db, plans } = await setUp();
-    await exchangeReads(db).doneOrders('u1', 50);
+    await exchangeReads(db, 'sqlite').doneOrders('u1', 50);
     const [{ plan }] = plans() as [Plan];
     expect(plan).toContain('USING INDEX orders_user (user_id=?)');
     expect(plan).not.toContain('TEMP B-TREE');
@@ -103,7 +103,7 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
       .values([row(1, 'u1', 'a'), row(2, 'u1', 'b'), row(3, 'u2', 'a'), row(4, 'u2', null)])
       .execute();
     plans();
-    const found = await exchangeReads(db).ordersByClientIds([
+    const found = await exchangeReads(db, 'sqlite').ordersByClientIds([
       { userId: 'u1', clientOrderId: 'a' },
       { userId: 'u2', clientOrderId: 'a' },
       { userId: 'u2', clientOrderId: 'b' },
@@ -117,44 +117,65 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
 });
 
 // Every journal line of a trade is written into each full index of transactions, so the history
-// filters read ranges of as few indexes as serve them (migration 0301).
+// filters read ranges of as few indexes as serve them (migrations 0301 and 0420).
 describe('transaction history queries use their indexes (spec A §7 GET /v1/account-management/transactions)', () => {
   it('A7.account.transactions: a transfer type reads its range of the partial index of transfer lines', async () => {
     const { db, plans } = await setUp();
-    await exchangeReads(db).transactions('u1', { actions: ['Deposit', 'Withdraw'], limit: 100 });
-    expect(plans().map((p) => p.plan)).toEqual([
-      expect.stringContaining('USING INDEX transactions_user_transfers (user_id=? AND action=?)'),
-      expect.stringContaining('USING INDEX transactions_user_transfers (user_id=? AND action=?)'),
-    ]);
+    await exchangeReads(db, 'sqlite').transactions('u1', { actions: ['Deposit', 'Withdraw'], limit: 100 });
+    const [{ plan }] = plans() as [Plan];
+    // One range per type, merged in page order by the database.
+    expect(plan.match(/USING INDEX transactions_user_transfers \(user_id=\? AND action=\?\)/g)).toHaveLength(2);
+    expect(plan).toContain('MERGE (UNION ALL)');
+    expect(plan).not.toContain('TEMP B-TREE');
   });
 
-  it('A7.account.transactions: no filter, a trade type and a date window read transactions_user_time newest first, without a sort', async () => {
+  it('A7.account.transactions: no filter, a trade type and a date window merge one range of transactions_user_currency_time per currency of the user, without a sort', async () => {
     const { db, plans } = await setUp();
-    const reads = exchangeReads(db);
-    await reads.transactions('u1', { limit: 100 });
+    raw!.pragma('foreign_keys = OFF');
+    const insert = raw!.prepare(
+      "insert into transactions (id, user_id, action, currency, amount, status, created_at) values (?, ?, 'Buy', ?, '1', 'done', ?)",
+    );
+    for (const [id, user, currency] of [
+      [1, 'u1', 'usd'],
+      [2, 'u1', 'btc'],
+      [3, 'u2', 'eth'],
+      [4, 'u1', 'usd'],
+    ] as const)
+      insert.run(id, user, currency, id);
+    plans();
+    const reads = exchangeReads(db, 'sqlite');
+    expect((await reads.transactions('u1', { limit: 100 })).map((r) => r.id)).toEqual([4, 2, 1]);
     await reads.transactions('u1', { actions: ['Buy'], limit: 100 });
     await reads.transactions('u1', { from: 1, to: 2, limit: 100 });
-    for (const { plan } of plans()) {
-      expect(plan).toContain('USING INDEX transactions_user_time (user_id=?');
+    const issued = plans();
+    // Each read: the user's currencies (a seek to each), then one statement merging the btc and usd ranges.
+    expect(issued).toHaveLength(6);
+    for (const [i, { plan }] of issued.entries()) {
+      if (i % 2 === 0) {
+        expect(plan).toContain('USING COVERING INDEX transactions_user_currency_time (user_id=? AND currency>?)');
+        continue;
+      }
+      expect(plan.match(/USING INDEX transactions_user_currency_time \(user_id=\? AND currency=\?/g)).toHaveLength(2);
+      expect(plan).toContain('MERGE (UNION ALL)');
       expect(plan).not.toContain('TEMP B-TREE');
     }
   });
 
   it('A7.account.transactions: a currency reads its range of transactions_user_currency_time', async () => {
     const { db, plans } = await setUp();
-    await exchangeReads(db).transactions('u1', { currency: 'pax', limit: 100 });
+    await exchangeReads(db, 'sqlite').transactions('u1', { currency: 'pax', limit: 100 });
     const [{ plan }] = plans() as [Plan];
     expect(plan).toContain('USING INDEX transactions_user_currency_time (user_id=? AND currency=?)');
     expect(plan).not.toContain('TEMP B-TREE');
   });
 
-  it('A7.account.transactions: a trade line is written into two indexes only; the others are partial and never hold one', async () => {
+  it('A7.account.transactions: a trade line is written into one index only; the others are partial and never hold one', async () => {
     await setUp();
     const indexes = raw!
       .prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = 'transactions' and sql is not null order by name")
       .all() as { name: string; sql: string }[];
     const isPartial = (i: { sql: string }) => / where /i.test(i.sql);
-    expect(indexes.filter((i) => !isPartial(i)).map((i) => i.name)).toEqual(['transactions_user_currency_time', 'transactions_user_time']);
+    expect(indexes.filter((i) => !isPartial(i)).map((i) => i.name)).toEqual(['transactions_user_currency_time']);
     expect(indexes.filter(isPartial).map((i) => i.name)).toEqual([
       'transactions_user_pending',
       'transactions_user_pending_time',

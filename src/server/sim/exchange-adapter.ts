@@ -11,7 +11,7 @@ import type { SimExchange } from './sim-exchange';
 const RESTING = new Set(['open', 'partially filled']);
 
 export function simExchangeOf(exchange: Exchange, database: AppDatabase): SimExchange {
-  const reads = exchangeReads(database.db);
+  const reads = exchangeReads(database.db, database.dialect);
   return {
     placeLimit(o) {
       const form = {

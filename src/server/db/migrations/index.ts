@@ -11,6 +11,7 @@ import { m0300TransactionFilterIndexes } from './0300_transaction_filter_indexes
 import { m0301LeanTransactionIndexes } from './0301_lean_transaction_indexes';
 import { m0310EddOperator } from './0310_edd_operator';
 import { m0410TransactionPendingTimeIndex } from './0410_transaction_pending_time_index';
+import { m0420OneIndexPerTradeLine } from './0420_one_index_per_trade_line';
 import type { VersionedMigration } from './types';
 
 // The schema history, oldest first. To change the schema add a NEW file (next number) and
@@ -29,6 +30,7 @@ export const migrations: readonly VersionedMigration[] = [
   m0301LeanTransactionIndexes,
   m0310EddOperator,
   m0410TransactionPendingTimeIndex,
+  m0420OneIndexPerTradeLine,
 ];
 
 export type { MigrationContext, VersionedMigration } from './types';

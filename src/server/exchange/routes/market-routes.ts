@@ -9,7 +9,7 @@ import type { Exchange } from '../exchange';
 
 /** GET /v1/market/candles?pair=&interval=1d|1w[&limit=]: OHLCV of our own trades, oldest first; time = bucket start (epoch ms). */
 export function registerMarketRoutes(app: FastifyInstance, ctx: AppContext, exchange: Exchange): void {
-  const reads = exchangeReads(ctx.database.db);
+  const reads = exchangeReads(ctx.database.db, ctx.database.dialect);
   defineRoute(app, ctx.authenticator, {
     method: 'GET',
     url: paths.market.candles,

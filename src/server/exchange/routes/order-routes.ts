@@ -24,7 +24,7 @@ import { cancelParamsSchema } from './order-number';
 /** Spec B §7 order calls: open and done orders, cancel, create (our path: /v1/orders/buy|sell), request for quote. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, exchange: Exchange): void {
   const { authenticator, database, config } = ctx;
-  const reads = exchangeReads(database.db);
+  const reads = exchangeReads(database.db, database.dialect);
   // Per-user rates, counted in memory before the order reaches the writer's queue; both sides
   // share one order budget. The open-order cap is checked by the writer itself.
   const orderRate = rateLimit(app, config.rateLimits.ordersPerUser, byUser, 'order_rate_limited');

@@ -27,7 +27,7 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** The trading account's calls of spec A §7 / spec B §7 the exchange answers: balances, trades, transactions, fee rates, currencies. */
 export function registerTradingAccountRoutes(app: FastifyInstance, ctx: AppContext, exchange: Exchange): void {
   const { authenticator, database } = ctx;
-  const reads = exchangeReads(database.db);
+  const reads = exchangeReads(database.db, database.dialect);
   const markets = marketsRepository(database.db);
   const balances = balancesRepository(database.db);
 

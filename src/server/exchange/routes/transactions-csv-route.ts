@@ -12,7 +12,7 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function registerTransactionsCsvRoute(app: FastifyInstance, ctx: AppContext): void {
   const { authenticator, database } = ctx;
-  const reads = exchangeReads(database.db);
+  const reads = exchangeReads(database.db, database.dialect);
 
   // Ours (beyond the spec): the list under the same filter as a CSV download, newest first,
   // read in keyset pages so the cost stays that of the rows sent.
