@@ -133,7 +133,9 @@ class EngineShell implements Engine {
   readonly store: Engine['store'];
 
   constructor(private readonly deps: EngineDeps) {
-    this.snapshots = new SnapshotStore(slicesOf(initialSnapshot()), (slices) => this.publisher.requestFrame(isMarketOnly(slices)));
+    this.snapshots = new SnapshotStore(slicesOf(initialSnapshot()), (slices, paced) =>
+      this.publisher.requestFrame(paced || isMarketOnly(slices)),
+    );
     this.publisher = new SnapshotPublisher(this.snapshots, deps.frames ?? timerFrames(deps.timers), () => this.run.afterFlush(), {
       now: () => deps.timers.now(),
       pacedMs: deps.marketPacingMs ?? MARKET_PACING_MS,
@@ -151,6 +153,7 @@ class EngineShell implements Engine {
       config,
       host,
       invalidate: this.snapshots.invalidate.bind(this.snapshots),
+      invalidatePaced: this.snapshots.invalidatePaced.bind(this.snapshots),
       dropped: () => void this.stats.droppedMessages++,
       received: () => void this.stats.messagesReceived++,
     });

@@ -54,6 +54,8 @@ export interface RunContext {
   readonly host: EngineHost;
   /** Marks snapshot slices for rebuilding at the next frame. */
   readonly invalidate: (...slices: SnapshotSlice[]) => void;
+  /** The same for slices moved by market data alone: their publication is paced like it. */
+  readonly invalidatePaced: (...slices: SnapshotSlice[]) => void;
   /** Counts a hub message dropped as malformed. */
   readonly dropped: () => void;
   /** Counts a hub message received. */
@@ -184,6 +186,7 @@ export class StartedEngine {
       quotes: this.quotes,
       sender: new OrderSender({ rest: this.rest, timers, available, quote: () => this.quotes.view }),
       onChange: () => invalidate('orderEntry'),
+      onMarketChange: () => context.invalidatePaced('orderEntry'),
       ...(deps.random ? { random: deps.random } : {}),
     });
     this.book.reset(this.symbol);

@@ -36,6 +36,8 @@ export interface OrderEntryDeps {
   };
   readonly sender: OrderSender;
   readonly onChange: () => void;
+  /** The view changed only because the book moved (trailing figures): published at market pace. */
+  readonly onMarketChange: () => void;
   readonly random?: () => number;
 }
 
@@ -132,7 +134,7 @@ export class OrderEntry {
   /** The book moved: the mid prefill may apply now, and the trailing figures follow it. */
   bookChanged(): void {
     if (this.prefillMid()) return;
-    if (this.type === 'TrailingStop') this.deps.onChange();
+    if (this.type === 'TrailingStop') this.deps.onMarketChange();
   }
 
   async submit(options: OrderSubmitOptions): Promise<OrderSubmitResult> {

@@ -15,8 +15,8 @@ export class SnapshotStore {
 
   constructor(
     private builders: SliceBuilders,
-    /** The slices just marked dirty (each call), e.g. to ask for a frame. */
-    private readonly onDirty: (slices: readonly SnapshotSlice[]) => void,
+    /** The slices just marked dirty (each call), e.g. to ask for a frame; `paced` from invalidatePaced. */
+    private readonly onDirty: (slices: readonly SnapshotSlice[], paced: boolean) => void,
   ) {
     const initial = { version: 1 } as Record<string, unknown>;
     for (const key of Object.keys(builders) as SnapshotSlice[]) initial[key] = builders[key]();
@@ -30,8 +30,17 @@ export class SnapshotStore {
   }
 
   invalidate(...slices: SnapshotSlice[]): void {
+    this.mark(slices, false);
+  }
+
+  /** Marks slices that changed only because market data moved (say order entry following the book). */
+  invalidatePaced(...slices: SnapshotSlice[]): void {
+    this.mark(slices, true);
+  }
+
+  private mark(slices: readonly SnapshotSlice[], paced: boolean): void {
     for (const s of slices) this.dirty.add(s);
-    this.onDirty(slices);
+    this.onDirty(slices, paced);
   }
 
   get isDirty(): boolean {

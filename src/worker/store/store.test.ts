@@ -139,6 +139,30 @@ describe('snapshots', () => {
     expect(Object.keys(updates.at(-1)!.changed).sort()).toEqual(['book', 'orderEntry']);
   });
 
+  it("CORE.engine.market-paced: a trailing stop's figures follow the book at the book's pace", async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    t.engine.setOrderType('TrailingStop');
+    t.engine.setOrderSide('sell'); // its initial stop follows the best bid, which the books below move
+    t.engine.editOrderField('stopAmount', '1');
+    t.engine.editOrderField('quantity', '1');
+    const updates: SnapshotUpdate[] = [];
+    t.engine.subscribe((u) => updates.push(u));
+    t.hub.emit(hubEvents.orderBook, book('100'));
+    await t.advance(16);
+    const published = updates.length;
+    // A book every 5 ms for 400 ms: the order entry view moves with each, the page sees ~8 updates.
+    for (let i = 1; i <= 80; i++) {
+      t.hub.emit(hubEvents.orderBook, book(String(100 + (i % 7))));
+      await t.advance(5);
+    }
+    await t.advance(64);
+    const later = updates.slice(published);
+    expect(later.some((u) => u.changed.orderEntry !== undefined)).toBe(true);
+    expect(later.length).toBeLessThanOrEqual(9);
+  });
+
   it('CORE.engine.market-paced: with pacing off every frame publishes', async () => {
     const t = createTestEngine({ marketPacingMs: 0 });
     t.start();
