@@ -178,6 +178,9 @@ describe('order entry card in Chromium against the real server (spec B §2, §4,
 
       // Market buy: the estimate arrives before submit, then the order fills.
       await entry.getByRole('button', { name: 'Market', exact: true }).click();
+      // The type lives in the engine: type once its snapshot shows the market form (the limit
+      // form's Total has the same placeholder).
+      await entry.getByText('Est. Quantity').waitFor();
       const amount = entry.getByPlaceholder('Total (USD)');
       await amount.fill('50.5');
       await until(
