@@ -39,14 +39,22 @@ export async function runTransaction<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
   retry: TransactionRetry = {},
 ): Promise<T> {
+  return retryingConflicts(database, () => database.db.transaction().execute(work), retry);
+}
+
+/**
+ * Runs `attempt`, a whole transaction (an explicit one, or a multi-statement query, which
+ * PostgreSQL runs as one), again (up to a bound) when PostgreSQL aborted it for a conflict.
+ */
+export async function retryingConflicts<T>(database: AppDatabase, attempt: () => Promise<T>, retry: TransactionRetry = {}): Promise<T> {
   const attempts = retry.attempts ?? MAX_TRANSACTION_ATTEMPTS;
   const pause = retry.pause ?? realPause;
-  for (let attempt = 1; ; attempt++) {
+  for (let n = 1; ; n++) {
     try {
-      return await database.db.transaction().execute(work);
+      return await attempt();
     } catch (err) {
-      if (database.dialect !== 'postgres' || attempt >= attempts || !isSerializationFailure(err)) throw err;
-      await pause(backoffMs(attempt));
+      if (database.dialect !== 'postgres' || n >= attempts || !isSerializationFailure(err)) throw err;
+      await pause(backoffMs(n));
     }
   }
 }

@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { sqliteWorkerCommitter, type BatchCommitter } from './batch-committer';
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { postgresReachable, usePostgresDatabase } from '../../../tests/support/postgres';
+import { createDatabase, type AppDatabase } from '../db/database';
+import { bulkStatements } from '../repositories/bulk-write';
+import { postgresCommitter, sqliteWorkerCommitter, type BatchCommitter } from './batch-committer';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -48,5 +52,77 @@ describe('SQLite writer thread', () => {
     await committer.commit(insert(5));
     expect(rows()).toContain(5);
     expect(rows()).not.toContain(4);
+  });
+});
+
+// On the test PostgreSQL server (skipped, saying so, when none answers), in a database of its own.
+describe.skipIf(!postgresReachable)('[postgresql] PostgreSQL committer', () => {
+  const throwaway = usePostgresDatabase();
+  const spec = { table: 'lines', columns: ['id', 'amount', 'note', 'at', 'flag'] } as const;
+  type Line = { id: number; amount: string; note: string | null; at: number; flag: boolean };
+
+  async function open(beforeCommit?: () => void): Promise<{ database: AppDatabase; committer: BatchCommitter; rows(): Promise<Line[]> }> {
+    const database = createDatabase({ dataDir: '', databaseUrl: throwaway.url });
+    const committer = postgresCommitter(database, beforeCommit);
+    cleanups.push(() => database.close());
+    cleanups.push(() => committer.close());
+    const db = database.db as unknown as Kysely<unknown>;
+    await sql`drop table if exists lines`.execute(db);
+    await sql`create table lines (id int primary key, amount numeric(38,18) not null, note text, at bigint not null, flag boolean not null)`.execute(
+      db,
+    );
+    const rows = async () =>
+      (await sql<Line>`select id, amount::text as amount, note, at, flag from lines order by id`.execute(db)).rows.map((r) => ({
+        ...r,
+        at: Number(r.at),
+      }));
+    return { database, committer, rows };
+  }
+
+  const line = (id: number, note: string | null = null): Line => ({
+    id,
+    amount: '12345678901234567890.123456789012345678',
+    note,
+    at: 1_700_000_000_123 + id,
+    flag: id % 2 === 0,
+  });
+  const batch = (...lines: Line[]) => bulkStatements('postgres', spec, lines);
+
+  it('CORE.commit.postgres-one-round-trip: a batch of several statements is one query, and every value arrives exactly', async () => {
+    const { database, committer, rows } = await open();
+    const tricky = ["O'Brien", 'back\\slash \\x00', '$1 ; drop table lines; --', 'ünïcödé €'];
+    // 3 rows and 2 rows and 1 row: three statements (bulk-write cuts power-of-two chunks).
+    const lines = [line(1, tricky[0]), line(2, tricky[1]), line(3, tricky[2]), line(4, tricky[3]), line(5), line(6)];
+    const statements = batch(...lines);
+    expect(statements.length).toBeGreaterThan(1);
+    const queries = vi.spyOn(database.db, 'executeQuery');
+    await committer.commit(statements);
+    expect(queries).toHaveBeenCalledTimes(1);
+    expect(await rows()).toEqual(lines);
+  });
+
+  it('CORE.commit.writer-refuses-after-failure: a batch with a failing statement writes none of its statements, and later batches are refused until resume', async () => {
+    const { committer, rows } = await open();
+    await committer.commit(batch(line(1)));
+    // Row 2 is new, row 1 is a duplicate: the whole batch fails.
+    const results = await Promise.allSettled([committer.commit([...batch(line(2)), ...batch(line(1))]), committer.commit(batch(line(3)))]);
+    expect(results[0].status).toBe('rejected');
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/refused/);
+    expect((await rows()).map((r) => r.id)).toEqual([1]);
+    await committer.resume();
+    await committer.commit(batch(line(4)));
+    expect((await rows()).map((r) => r.id)).toEqual([1, 4]);
+  });
+
+  it('CORE.commit.database-refusal: a batch refused before commit (beforeCommit throws) sends nothing', async () => {
+    let refuse = true;
+    const { committer, rows } = await open(() => {
+      if (refuse) throw new Error('disk full');
+    });
+    await expect(committer.commit(batch(line(1)))).rejects.toThrow(/disk full/);
+    refuse = false;
+    await committer.resume();
+    await committer.commit(batch(line(2)));
+    expect((await rows()).map((r) => r.id)).toEqual([2]);
   });
 });

@@ -1,13 +1,18 @@
 import { MessageChannel } from 'node:worker_threads';
 import type { AppDatabase } from '../db/database';
-import { runTransaction } from '../db/transaction';
+import { retryingConflicts, runTransaction } from '../db/transaction';
 import { startWalCheckpointer } from '../db/wal-checkpointer';
 import { startThread } from '../lib/start-thread';
+import { CompiledQuery } from 'kysely';
 import { runStatements, type Statement } from '../repositories/bulk-write';
+import { postgresBatchText } from '../repositories/postgres-batch-text';
 import type { BatchWriterThreadData, WriterMessage, WriterReply } from './batch-writer-thread';
 
-// Where a batch's statements become durable, in ONE transaction. Two ways:
-//  - inline: through the app's Kysely connection (PostgreSQL, whose I/O is asynchronous anyway);
+// Where a batch's statements become durable, in ONE transaction. Three ways:
+//  - PostgreSQL: through the app's pool (its I/O is asynchronous anyway), the whole batch as
+//    one multi-statement query, which PostgreSQL runs as one transaction: one round trip a
+//    batch instead of one a statement (postgres-batch-text.ts);
+//  - inline: through the app's Kysely connection, a statement at a time (SQLite in tests);
 //  - a SQLite writer thread: its own connection to the same WAL database. better-sqlite3 is
 //    synchronous, so a commit that stalls in write()/fsync or a WAL checkpoint would otherwise
 //    freeze the whole event loop (every HTTP request with it); in a worker it only delays the
@@ -29,6 +34,27 @@ export interface BatchCommitter {
 export type BeforeCommit = () => void;
 
 export function inlineCommitter(database: AppDatabase, beforeCommit?: BeforeCommit): BatchCommitter {
+  return chainedCommitter((statements) =>
+    runTransaction(database, async (trx) => {
+      await runStatements(trx, statements);
+      beforeCommit?.();
+    }),
+  );
+}
+
+export function postgresCommitter(database: AppDatabase, beforeCommit?: BeforeCommit): BatchCommitter {
+  return chainedCommitter(async (statements) => {
+    // Before anything is sent, as the SQLite writer does: the batch is refused whole.
+    beforeCommit?.();
+    const text = postgresBatchText(statements);
+    if (text === '') return;
+    // No parameters: node-pg sends it as a simple query, which may hold several statements.
+    await retryingConflicts(database, () => database.db.executeQuery(CompiledQuery.raw(text, [])));
+  });
+}
+
+/** Runs `write` for each commit, one at a time in call order, refusing all after a failure. */
+function chainedCommitter(write: (statements: readonly Statement[]) => Promise<unknown>): BatchCommitter {
   // A pool could run two transactions at once: chain them so they commit in call order.
   let tail: Promise<void> = Promise.resolve();
   let failure: Error | null = null;
@@ -37,10 +63,7 @@ export function inlineCommitter(database: AppDatabase, beforeCommit?: BeforeComm
       const run = tail.then(async () => {
         if (failure) throw refusedAfter(failure);
         try {
-          await runTransaction(database, async (trx) => {
-            await runStatements(trx, statements);
-            beforeCommit?.();
-          });
+          await write(statements);
         } catch (err) {
           failure = err instanceof Error ? err : new Error(String(err));
           throw err;
@@ -152,8 +175,9 @@ export function sqliteWorkerCommitter(file: string, beforeCommit?: BeforeCommit)
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** The worker for SQLite, inline otherwise. */
+/** The writer thread for SQLite (inline when asked), one query a batch for PostgreSQL. */
 export function createCommitter(database: AppDatabase, options: { inline?: boolean; beforeCommit?: BeforeCommit } = {}): BatchCommitter {
-  if (database.dialect === 'sqlite' && !options.inline) return sqliteWorkerCommitter(database.location, options.beforeCommit);
+  if (database.dialect === 'postgres') return postgresCommitter(database, options.beforeCommit);
+  if (!options.inline) return sqliteWorkerCommitter(database.location, options.beforeCommit);
   return inlineCommitter(database, options.beforeCommit);
 }
