@@ -151,6 +151,13 @@ function cpuSeconds(pids: number[]): number {
   return ticks / 100;
 }
 
+/** CPU seconds (user, nice, system, irq, softirq, steal) the whole machine has used, from /proc/stat. */
+function machineCpuSeconds(): number {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 interface OrderFigures {
   perSecond: number;
   p50: number;
@@ -158,6 +165,8 @@ interface OrderFigures {
   errors: number;
   /** CPU of the set-up's server processes (not Redis, PostgreSQL or the load) per answered order. */
   cpuUsPerOrder: number;
+  /** CPU of the whole machine (every process: Redis, PostgreSQL and the load too) per answered order. */
+  machineUsPerOrder: number;
 }
 
 /**
@@ -184,8 +193,21 @@ async function openOrderLoad(nodes: Nodes): Promise<OrderFigures> {
     worker.once('error', reject);
   });
   let cpu0 = Number.NaN;
-  // The measured phase starts after the warm-up; CPU is read over the same window.
-  const warm = setTimeout(() => (cpu0 = cpuSeconds(nodes.pids)), OPEN_WARMUP * 1000);
+  let machine0 = Number.NaN;
+  let cpu = Number.NaN;
+  let machine = Number.NaN;
+  // CPU is read over the measured window: from the end of the warm-up to the end of sending.
+  const warm = setTimeout(() => {
+    cpu0 = cpuSeconds(nodes.pids);
+    machine0 = machineCpuSeconds();
+  }, OPEN_WARMUP * 1000);
+  const close = setTimeout(
+    () => {
+      cpu = cpuSeconds(nodes.pids) - cpu0;
+      machine = machineCpuSeconds() - machine0;
+    },
+    (OPEN_WARMUP + ORDER_SECONDS) * 1000,
+  );
   const r = await new Promise<OrderLoadReport>((resolve, reject) => {
     worker.once('message', (result: OrderLoadReport) => {
       void worker.terminate();
@@ -195,14 +217,17 @@ async function openOrderLoad(nodes: Nodes): Promise<OrderFigures> {
     worker.postMessage('go');
   });
   clearTimeout(warm);
-  const cpu = cpuSeconds(nodes.pids) - cpu0;
+  clearTimeout(close);
   const latencies = r.latencies.sort((a, b) => a - b);
+  // What was carried: answers inside the window, not the window's orders answered in the drain.
+  const carried = Math.max(1, r.answeredInWindow);
   return {
-    perSecond: r.done / ORDER_SECONDS,
+    perSecond: r.answeredInWindow / ORDER_SECONDS,
     p50: p(latencies, 50),
     p99: p(latencies, 99),
     errors: r.failed,
-    cpuUsPerOrder: (cpu * 1e6) / Math.max(1, r.done),
+    cpuUsPerOrder: (cpu * 1e6) / carried,
+    machineUsPerOrder: (machine * 1e6) / carried,
   };
 }
 
@@ -216,7 +241,11 @@ async function orderLoad(nodes: Nodes): Promise<OrderFigures> {
   const warmupEnd = performance.now() + 1_500;
   const end = warmupEnd + ORDER_SECONDS * 1000;
   let cpu0 = Number.NaN;
-  const warm = setTimeout(() => (cpu0 = cpuSeconds(nodes.pids)), warmupEnd - performance.now());
+  let machine0 = Number.NaN;
+  const warm = setTimeout(() => {
+    cpu0 = cpuSeconds(nodes.pids);
+    machine0 = machineCpuSeconds();
+  }, warmupEnd - performance.now());
   const clients = Array.from({ length: CONNECTIONS }, async (_, c) => {
     const base = nodes.urls[c % nodes.urls.length]!;
     const cookie = cookies[c % USERS]!;
@@ -236,6 +265,7 @@ async function orderLoad(nodes: Nodes): Promise<OrderFigures> {
   await Promise.all(clients);
   clearTimeout(warm);
   const cpu = cpuSeconds(nodes.pids) - cpu0;
+  const machine = machineCpuSeconds() - machine0;
   latencies.sort((a, b) => a - b);
   return {
     perSecond: latencies.length / ORDER_SECONDS,
@@ -243,6 +273,7 @@ async function orderLoad(nodes: Nodes): Promise<OrderFigures> {
     p99: p(latencies, 99),
     errors,
     cpuUsPerOrder: (cpu * 1e6) / Math.max(1, latencies.length),
+    machineUsPerOrder: (machine * 1e6) / Math.max(1, latencies.length),
   };
 }
 
@@ -349,8 +380,8 @@ export default async function run(): Promise<BenchResult> {
       `limit orders around a mid, round-robin over the edges (errors: one node ${one.closed.errors}, cluster ${many.closed.errors}). ` +
       `Orders, open loop (the target's figure): ${OPEN_RATE} orders/s offered whatever the answers, over ${OPEN_CONNECTIONS} ` +
       `keep-alive connections spread over the edges, ${OPEN_WARMUP} s warm-up then ${ORDER_SECONDS} s measured; latency from when ` +
-      `an order was due (errors: one node ${one.open.errors}, on PostgreSQL ${onPostgres.open.errors}, cluster ${many.open.errors}). ` +
-      `CPU per order: user + system of the set-up's server processes (one node; core + edges), not Redis, PostgreSQL or the load. ` +
+      `an order was due; orders/s counts answers that came inside the measured window, not the drain after it (errors: one node ${one.open.errors}, on PostgreSQL ${onPostgres.open.errors}, cluster ${many.open.errors}). ` +
+      `CPU per order: user + system of the set-up's server processes (one node; core + edges), not Redis, PostgreSQL or the load; machine CPU: every process on the machine, those included. ` +
       `Hub: ${FANOUT_CLIENTS} WebSocket clients ` +
       `(bench/hub-fanout.ts's), spread evenly over the edges, SIM_RATE=${SIM_RATE} on the core, ${FANOUT_SECONDS} s; ` +
       `connected ${one.hub.connected} / ${many.hub.connected}, dropped ${one.hub.closed} / ${many.hub.closed}. ` +
@@ -360,12 +391,18 @@ export default async function run(): Promise<BenchResult> {
       { label: 'orders open loop, one node on PostgreSQL', value: Math.round(onPostgres.open.perSecond), unit: 'orders/s' },
       { label: 'orders open loop, 3 edges', value: Math.round(many.open.perSecond), unit: 'orders/s' },
       ratio('orders/s open loop, 3 edges against one node', many.open.perSecond, one.open.perSecond, true),
+      { label: 'order p50 open loop, one node', value: r(one.open.p50), unit: 'ms' },
+      { label: 'order p50 open loop, one node on PostgreSQL', value: r(onPostgres.open.p50), unit: 'ms' },
+      { label: 'order p50 open loop, 3 edges', value: r(many.open.p50), unit: 'ms' },
       { label: 'order p99 open loop, one node', value: r(one.open.p99), unit: 'ms' },
       { label: 'order p99 open loop, one node on PostgreSQL', value: r(onPostgres.open.p99), unit: 'ms' },
       { label: 'order p99 open loop, 3 edges', value: r(many.open.p99), unit: 'ms' },
       { label: 'CPU per order open loop, one node', value: cpu(one.open.cpuUsPerOrder), unit: 'µs' },
       { label: 'CPU per order open loop, one node on PostgreSQL', value: cpu(onPostgres.open.cpuUsPerOrder), unit: 'µs' },
       { label: 'CPU per order open loop, core + 3 edges', value: cpu(many.open.cpuUsPerOrder), unit: 'µs' },
+      { label: 'machine CPU per order open loop, one node', value: cpu(one.open.machineUsPerOrder), unit: 'µs' },
+      { label: 'machine CPU per order open loop, one node on PostgreSQL', value: cpu(onPostgres.open.machineUsPerOrder), unit: 'µs' },
+      { label: 'machine CPU per order open loop, cluster', value: cpu(many.open.machineUsPerOrder), unit: 'µs' },
       { label: 'orders closed loop, one node', value: Math.round(one.closed.perSecond), unit: 'orders/s' },
       { label: 'orders closed loop, one node on PostgreSQL', value: Math.round(onPostgres.closed.perSecond), unit: 'orders/s' },
       { label: 'orders closed loop, 3 edges', value: Math.round(many.closed.perSecond), unit: 'orders/s' },

@@ -28,6 +28,12 @@ export interface OrderLoadReport {
   firstError: string | number | null;
   latencies: number[];
   elapsed: number;
+  /**
+   * Orders acknowledged while the measured window was open, whenever they were sent: the rate a
+   * set-up carried. `done` also counts answers that came in the drain after the window, so
+   * under a backlog it follows what was offered rather than what was carried.
+   */
+  answeredInWindow: number;
 }
 
 interface Job {
@@ -45,6 +51,7 @@ interface Conn {
 const { port, ports, cookies, rate, seconds, warmup, connections, getPath } = workerData as OrderLoadData;
 const parent = parentPort!;
 const latencies: number[] = [];
+let answeredInWindow = 0;
 let sent = 0;
 let done = 0;
 let acked = 0;
@@ -86,6 +93,8 @@ function finished(conn: Conn, status: number): void {
   const ms = Number(process.hrtime.bigint() - job.t0) / 1e6;
   if (status === 200) {
     acked++;
+    const now = Date.now();
+    if (now >= measureFrom && now < end) answeredInWindow++;
     if (job.measured) {
       done++;
       latencies.push(ms);
@@ -166,7 +175,16 @@ const all: Conn[] = [];
 function finish(): void {
   const report = () => {
     for (const conn of all) conn.socket.destroy();
-    const result: OrderLoadReport = { sent, done, acked, failed, firstError, latencies, elapsed: (Date.now() - start) / 1000 };
+    const result: OrderLoadReport = {
+      sent,
+      done,
+      acked,
+      failed,
+      firstError,
+      latencies,
+      elapsed: (Date.now() - start) / 1000,
+      answeredInWindow,
+    };
     parent.postMessage(result);
   };
   const wait = (): void => {
