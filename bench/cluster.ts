@@ -132,6 +132,10 @@ async function trader(base: string, i: number): Promise<string> {
   return cookie;
 }
 
+function series(figures: OrderFigures): string {
+  return (figures.bySecond ?? []).map((s) => `${Math.round(s.p50)}/${Math.round(s.p99)}`).join(' ');
+}
+
 function p(sorted: number[], q: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)]! : Number.NaN;
 }
@@ -167,6 +171,8 @@ interface OrderFigures {
   cpuUsPerOrder: number;
   /** CPU of the whole machine (every process: Redis, PostgreSQL and the load too) per answered order. */
   machineUsPerOrder: number;
+  /** Open loop: p50 / p99 by the second an order was due in, warm-up included. */
+  bySecond?: OrderLoadReport['bySecond'];
 }
 
 /**
@@ -228,6 +234,7 @@ async function openOrderLoad(nodes: Nodes): Promise<OrderFigures> {
     errors: r.failed,
     cpuUsPerOrder: (cpu * 1e6) / carried,
     machineUsPerOrder: (machine * 1e6) / carried,
+    bySecond: r.bySecond,
   };
 }
 
@@ -385,6 +392,8 @@ export default async function run(): Promise<BenchResult> {
       `Hub: ${FANOUT_CLIENTS} WebSocket clients ` +
       `(bench/hub-fanout.ts's), spread evenly over the edges, SIM_RATE=${SIM_RATE} on the core, ${FANOUT_SECONDS} s; ` +
       `connected ${one.hub.connected} / ${many.hub.connected}, dropped ${one.hub.closed} / ${many.hub.closed}. ` +
+      `Open loop, p50 / p99 in ms by the second an order was due in (warm-up first): one node ${series(one.open)}; ` +
+      `one node on PostgreSQL ${series(onPostgres.open)}; 3 edges ${series(many.open)}. ` +
       `Load average at the end ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
     figures: [
       { label: 'orders open loop, one node', value: Math.round(one.open.perSecond), unit: 'orders/s' },

@@ -34,12 +34,16 @@ export interface OrderLoadReport {
    * under a backlog it follows what was offered rather than what was carried.
    */
   answeredInWindow: number;
+  /** Latency by the second of the run an order was due in (warm-up included), to show a backlog's shape. */
+  bySecond: { second: number; answered: number; p50: number; p99: number }[];
 }
 
 interface Job {
   text: string;
   t0: bigint;
   measured: boolean;
+  /** The second of the run the order was due in. */
+  second: number;
 }
 
 interface Conn {
@@ -52,6 +56,8 @@ const { port, ports, cookies, rate, seconds, warmup, connections, getPath } = wo
 const parent = parentPort!;
 const latencies: number[] = [];
 let answeredInWindow = 0;
+/** Latencies of every answered order, by the second it was due in. */
+const secondLatencies: number[][] = [];
 let sent = 0;
 let done = 0;
 let acked = 0;
@@ -93,6 +99,7 @@ function finished(conn: Conn, status: number): void {
   const ms = Number(process.hrtime.bigint() - job.t0) / 1e6;
   if (status === 200) {
     acked++;
+    (secondLatencies[job.second] ??= []).push(ms);
     const now = Date.now();
     if (now >= measureFrom && now < end) answeredInWindow++;
     if (job.measured) {
@@ -155,7 +162,8 @@ function open(_: unknown, i: number): Promise<Conn> {
 }
 
 function send(): void {
-  const job: Job = { text: request(), t0: process.hrtime.bigint(), measured: Date.now() >= measureFrom };
+  const now = Date.now();
+  const job: Job = { text: request(), t0: process.hrtime.bigint(), measured: now >= measureFrom, second: Math.floor((now - start) / 1000) };
   sent++;
   inflight++;
   const conn = idle.pop();
@@ -184,6 +192,11 @@ function finish(): void {
       latencies,
       elapsed: (Date.now() - start) / 1000,
       answeredInWindow,
+      bySecond: [...secondLatencies.entries()].map(([second, list = []]) => {
+        const sorted = list.sort((a, b) => a - b);
+        const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+        return { second, answered: sorted.length, p50: at(0.5), p99: at(0.99) };
+      }),
     };
     parent.postMessage(result);
   };
