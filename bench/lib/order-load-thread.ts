@@ -15,6 +15,11 @@ export interface OrderLoadData {
   rate: number;
   seconds: number;
   warmup: number;
+  /**
+   * Seconds over which the offered rate climbs from 0 to `rate` at the start of the warm-up
+   * (absent: full rate at once), as a balancer's slow start brings new servers into rotation.
+   */
+  ramp?: number;
   connections: number;
   /** Send this GET instead of orders. */
   getPath: string | null;
@@ -52,7 +57,13 @@ interface Conn {
   buf: Buffer;
 }
 
-const { port, ports, cookies, rate, seconds, warmup, connections, getPath } = workerData as OrderLoadData;
+const { port, ports, cookies, rate, seconds, warmup, connections, getPath, ramp = 0 } = workerData as OrderLoadData;
+
+/** Orders due `t` seconds after the start: the rate climbs linearly over `ramp`, then holds. */
+function dueBy(t: number): number {
+  if (ramp <= 0 || t >= ramp) return Math.floor(rate * (t - ramp / 2));
+  return Math.floor((rate * t * t) / (2 * ramp));
+}
 const parent = parentPort!;
 const latencies: number[] = [];
 let answeredInWindow = 0;
@@ -174,7 +185,7 @@ function send(): void {
 function tick(): void {
   const now = Date.now();
   if (now >= end) return finish();
-  const due = Math.floor(((now - start) / 1000) * rate);
+  const due = dueBy((now - start) / 1000);
   while (sent < due) send();
   setTimeout(tick, 1);
 }
