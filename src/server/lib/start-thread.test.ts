@@ -1,11 +1,18 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from './seeded-random';
 import { startThread } from './start-thread';
 import { builtThreadFile } from './thread-build';
 
 const entry = new URL('./testing/echo-thread.ts', import.meta.url);
+const hasThreadList = fs.existsSync('/proc/self/task');
+const threads = () => fs.readdirSync('/proc/self/task').length;
+/** The process's threads before this file built anything. */
+let threadsAtStart = 0;
+beforeAll(() => {
+  if (hasThreadList) threadsAtStart = threads();
+});
 
 describe('CORE.server.threads-built: server threads run JavaScript built from their TypeScript files', () => {
   it('runs the thread with its relative and package imports, and without the process flags (no tsx loader)', async () => {
@@ -31,5 +38,13 @@ describe('CORE.server.threads-built: server threads run JavaScript built from th
     // The relative import is bundled in; the package stays an import.
     expect(code).toContain('function seededRandom');
     expect(code).toMatch(/from "zod"/);
+  });
+
+  it.skipIf(!hasThreadList)('leaves no thread of the build behind', async () => {
+    // Another address of the same file: built again, not taken from this process's memo.
+    builtThreadFile(new URL('./testing/echo-thread.ts?again', import.meta.url));
+    // The threads started above have ended; esbuild's is stopped asynchronously.
+    for (let waited = 0; threads() > threadsAtStart && waited < 2_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(threads()).toBe(threadsAtStart);
   });
 });

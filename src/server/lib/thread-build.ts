@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildSync } from 'esbuild';
+import { buildSync, stop as stopEsbuild } from 'esbuild';
 
 // A thread runs JavaScript built from its TypeScript file ahead of its start, not TypeScript
 // through tsx: tsx would register a loader in every thread, and each loader is a thread and a
@@ -28,6 +28,9 @@ export function builtThreadFile(entry: URL): URL {
     write: false,
     logLevel: 'silent',
   });
+  // buildSync runs in a worker thread of esbuild's own, which would otherwise stay for the life
+  // of the process: an isolate beside the event loop, the very cost building avoids.
+  void stopEsbuild();
   const code = result.outputFiles[0]?.text;
   if (code === undefined) throw new Error(`Building thread ${source} gave no output`);
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
