@@ -179,6 +179,8 @@ interface OrderFigures {
   cpuUsPerOrder: number;
   /** CPU of the whole machine (every process: Redis, PostgreSQL and the load too) per answered order. */
   machineUsPerOrder: number;
+  /** Open loop: CPU of the first process alone (the core; the one node) per answered order. */
+  coreUsPerOrder?: number;
   /** Open loop: p50 / p99 by the second an order was due in, warm-up included. */
   bySecond?: OrderLoadReport['bySecond'];
 }
@@ -209,17 +211,21 @@ async function openOrderLoad(nodes: Nodes): Promise<OrderFigures> {
   });
   let cpu0 = Number.NaN;
   let machine0 = Number.NaN;
+  let core0 = Number.NaN;
   let cpu = Number.NaN;
   let machine = Number.NaN;
+  let core = Number.NaN;
   // CPU is read over the measured window: from the end of the warm-up to the end of sending.
   const warm = setTimeout(() => {
     cpu0 = cpuSeconds(nodes.pids);
     machine0 = machineCpuSeconds();
+    core0 = cpuSeconds(nodes.pids.slice(0, 1));
   }, OPEN_WARMUP * 1000);
   const close = setTimeout(
     () => {
       cpu = cpuSeconds(nodes.pids) - cpu0;
       machine = machineCpuSeconds() - machine0;
+      core = cpuSeconds(nodes.pids.slice(0, 1)) - core0;
     },
     (OPEN_WARMUP + ORDER_SECONDS) * 1000,
   );
@@ -243,6 +249,7 @@ async function openOrderLoad(nodes: Nodes): Promise<OrderFigures> {
     errors: r.failed,
     cpuUsPerOrder: (cpu * 1e6) / carried,
     machineUsPerOrder: (machine * 1e6) / carried,
+    coreUsPerOrder: (core * 1e6) / carried,
     bySecond: r.bySecond,
   };
 }
@@ -418,6 +425,7 @@ export default async function run(): Promise<BenchResult> {
       { label: 'CPU per order open loop, one node', value: cpu(one.open.cpuUsPerOrder), unit: 'µs' },
       { label: 'CPU per order open loop, one node on PostgreSQL', value: cpu(onPostgres.open.cpuUsPerOrder), unit: 'µs' },
       { label: 'CPU per order open loop, core + 3 edges', value: cpu(many.open.cpuUsPerOrder), unit: 'µs' },
+      { label: 'CPU per order open loop, the core alone', value: cpu(many.open.coreUsPerOrder ?? Number.NaN), unit: 'µs' },
       { label: 'machine CPU per order open loop, one node', value: cpu(one.open.machineUsPerOrder), unit: 'µs' },
       { label: 'machine CPU per order open loop, one node on PostgreSQL', value: cpu(onPostgres.open.machineUsPerOrder), unit: 'µs' },
       { label: 'machine CPU per order open loop, cluster', value: cpu(many.open.machineUsPerOrder), unit: 'µs' },
