@@ -18,6 +18,7 @@ import { startThread } from '../src/server/lib/start-thread';
 import type { OrderLoadData, OrderLoadReport } from './lib/order-load-thread';
 import type { BenchResult, Figure } from './report';
 import { loginDemo, nextMessage, type ClientJob } from './lib/hub-crowd';
+import { machineCpuSeconds } from './lib/proc';
 
 const EDGES = 3;
 const ORDER_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -161,13 +162,6 @@ function cpuSeconds(pids: number[]): number {
     }
   }
   return ticks / 100;
-}
-
-/** CPU seconds (user, nice, system, irq, softirq, steal) the whole machine has used, from /proc/stat. */
-function machineCpuSeconds(): number {
-  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
-  return (user + nice + system + irq + softirq + steal) / 100;
 }
 
 interface OrderFigures {

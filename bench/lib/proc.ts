@@ -84,3 +84,10 @@ export function threadCpuSeconds(pid: number, tid: number = pid): number {
 export function cpuSecondsOf(pids: readonly number[]): number {
   return pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
 }
+
+/** CPU seconds (user, nice, system, irq, softirq, steal) the whole machine has used, from /proc/stat. */
+export function machineCpuSeconds(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / CLK_TCK;
+}

@@ -1,9 +1,9 @@
 import { MessageChannel } from 'node:worker_threads';
+import { CompiledQuery } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import { retryingConflicts, runTransaction } from '../db/transaction';
 import { startWalCheckpointer } from '../db/wal-checkpointer';
 import { startThread } from '../lib/start-thread';
-import { CompiledQuery } from 'kysely';
 import { runStatements, type Statement } from '../repositories/bulk-write';
 import { postgresBatchText } from '../repositories/postgres-batch-text';
 import type { BatchWriterThreadData, WriterMessage, WriterReply } from './batch-writer-thread';

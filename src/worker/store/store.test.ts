@@ -12,6 +12,31 @@ const book = (bid: string) => ({
   asks: [['110', '1', 'ox']],
 });
 
+type TestEngine = ReturnType<typeof createTestEngine>;
+
+/** Every update the engine publishes from now on. */
+function recordUpdates(t: TestEngine): SnapshotUpdate[] {
+  const updates: SnapshotUpdate[] = [];
+  t.engine.subscribe((u) => updates.push(u));
+  return updates;
+}
+
+/** A first book, published; then how many updates there were. */
+async function afterFirstBook(t: TestEngine, updates: SnapshotUpdate[]): Promise<number> {
+  t.hub.emit(hubEvents.orderBook, book('100'));
+  await t.advance(16);
+  return updates.length;
+}
+
+/** A book every 5 ms for 400 ms (80 messages), then time for the last publication. */
+async function bookEvery5ms(t: TestEngine): Promise<void> {
+  for (let i = 1; i <= 80; i++) {
+    t.hub.emit(hubEvents.orderBook, book(String(100 + (i % 7))));
+    await t.advance(5);
+  }
+  await t.advance(64);
+}
+
 describe('snapshots', () => {
   it('snapshots keep identity when nothing changed', async () => {
     const t = createTestEngine();
@@ -103,17 +128,10 @@ describe('snapshots', () => {
     const t = createTestEngine();
     t.start();
     await t.login();
-    const updates: SnapshotUpdate[] = [];
-    t.engine.subscribe((u) => updates.push(u));
-    t.hub.emit(hubEvents.orderBook, book('100'));
-    await t.advance(16);
-    const published = updates.length;
-    // A book every 5 ms for 400 ms: 80 messages, about 8 publications, the last one showing the last book.
-    for (let i = 1; i <= 80; i++) {
-      t.hub.emit(hubEvents.orderBook, book(String(100 + (i % 7))));
-      await t.advance(5);
-    }
-    await t.advance(64);
+    const updates = recordUpdates(t);
+    const published = await afterFirstBook(t, updates);
+    // 80 messages: about 8 publications, the last one showing the last book.
+    await bookEvery5ms(t);
     const bookUpdates = updates.slice(published);
     expect(bookUpdates.length).toBeGreaterThanOrEqual(7);
     expect(bookUpdates.length).toBeLessThanOrEqual(9);
@@ -125,11 +143,8 @@ describe('snapshots', () => {
     const t = createTestEngine();
     t.start();
     await t.login();
-    const updates: SnapshotUpdate[] = [];
-    t.engine.subscribe((u) => updates.push(u));
-    t.hub.emit(hubEvents.orderBook, book('100'));
-    await t.advance(16);
-    const published = updates.length;
+    const updates = recordUpdates(t);
+    const published = await afterFirstBook(t, updates);
     t.hub.emit(hubEvents.orderBook, book('101'));
     await t.advance(16);
     expect(updates).toHaveLength(published); // paced: waiting
@@ -147,17 +162,10 @@ describe('snapshots', () => {
     t.engine.setOrderSide('sell'); // its initial stop follows the best bid, which the books below move
     t.engine.editOrderField('stopAmount', '1');
     t.engine.editOrderField('quantity', '1');
-    const updates: SnapshotUpdate[] = [];
-    t.engine.subscribe((u) => updates.push(u));
-    t.hub.emit(hubEvents.orderBook, book('100'));
-    await t.advance(16);
-    const published = updates.length;
-    // A book every 5 ms for 400 ms: the order entry view moves with each, the page sees ~8 updates.
-    for (let i = 1; i <= 80; i++) {
-      t.hub.emit(hubEvents.orderBook, book(String(100 + (i % 7))));
-      await t.advance(5);
-    }
-    await t.advance(64);
+    const updates = recordUpdates(t);
+    const published = await afterFirstBook(t, updates);
+    // The order entry view moves with each of the 80 books; the page sees ~8 updates.
+    await bookEvery5ms(t);
     const later = updates.slice(published);
     expect(later.some((u) => u.changed.orderEntry !== undefined)).toBe(true);
     expect(later.length).toBeLessThanOrEqual(9);
