@@ -17,15 +17,19 @@ export interface UpsertSpec {
   onConflict?: { target: readonly string[]; update: readonly string[] };
 }
 
-const sqlCache = new Map<string, string>();
+// Per spec object (the specs are module constants), then per dialect and row count: no key
+// string is built on the writer's path.
+const sqlCache = new WeakMap<UpsertSpec, Map<string, string>>();
 
 function quote(identifier: string): string {
   return `"${identifier.replace(/"/g, '""')}"`;
 }
 
 function statement(spec: UpsertSpec, rows: number, dialect: Dialect): string {
-  const key = `${dialect}|${spec.table}|${spec.columns.join(',')}|${spec.onConflict?.target.join(',') ?? ''}|${spec.onConflict?.update.join(',') ?? ''}|${rows}`;
-  const cached = sqlCache.get(key);
+  let bySize = sqlCache.get(spec);
+  if (!bySize) sqlCache.set(spec, (bySize = new Map()));
+  const key = `${dialect}${rows}`;
+  const cached = bySize.get(key);
   if (cached) return cached;
   const width = spec.columns.length;
   let n = 0;
@@ -37,7 +41,7 @@ function statement(spec: UpsertSpec, rows: number, dialect: Dialect): string {
     const set = spec.onConflict.update.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ');
     sql += ` on conflict (${spec.onConflict.target.map(quote).join(', ')}) do update set ${set}`;
   }
-  sqlCache.set(key, sql);
+  bySize.set(key, sql);
   return sql;
 }
 

@@ -40,6 +40,14 @@ describe('CORE.commit.postgres-one-round-trip: a PostgreSQL batch as one text', 
     expect(() => inlineParameters({ sql: 'insert into "t" values (\'$1\')', params: [1] })).toThrow(/literals/);
   });
 
+  it('writes a text seen before with the values of this call, wherever its placeholders stand', () => {
+    const sql = '$1 = $2, $3';
+    expect(inlineParameters({ sql, params: [1, 'a', null] })).toBe("'1' = 'a', NULL");
+    expect(inlineParameters({ sql, params: ["it's", 2n, false] })).toBe("'it''s' = '2', 'false'");
+    expect(() => inlineParameters({ sql, params: [1, 2] })).toThrow(/\$3/);
+    expect(inlineParameters({ sql: 'select 1', params: [] })).toBe('select 1');
+  });
+
   it('joins the statements of a batch, and gives nothing for an empty batch', () => {
     expect(postgresBatchText([])).toBe('');
     expect(
