@@ -114,6 +114,31 @@ describe.skipIf(!postgresReachable)('[postgresql] PostgreSQL committer', () => {
     expect((await rows()).map((r) => r.id)).toEqual([1, 4]);
   });
 
+  it('CORE.commit.postgres-group-commit: batches that queue up while one is written go together as the next transaction, in call order', async () => {
+    const { database, committer, rows } = await open();
+    const queries = vi.spyOn(database.db, 'executeQuery');
+    // The first goes at once; the ten asked for while it is written wait and go as one.
+    await Promise.all(Array.from({ length: 11 }, (_, i) => committer.commit(batch(line(i + 1)))));
+    expect(queries).toHaveBeenCalledTimes(2);
+    expect((await rows()).map((r) => r.id)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+  });
+
+  it('CORE.commit.postgres-group-commit: a failing group fails every batch in it and writes none of them; a commit asked for before resume is refused at once', async () => {
+    const { committer, rows } = await open();
+    const results = await Promise.allSettled([
+      committer.commit(batch(line(1))),
+      committer.commit(batch(line(2))),
+      // A duplicate of the first row: the group it joins fails whole.
+      committer.commit(batch(line(1))),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect((await rows()).map((r) => r.id)).toEqual([1]);
+    await expect(committer.commit(batch(line(3)))).rejects.toThrow(/refused/);
+    await committer.resume();
+    await committer.commit(batch(line(4)));
+    expect((await rows()).map((r) => r.id)).toEqual([1, 4]);
+  });
+
   it('CORE.commit.database-refusal: a batch refused before commit (beforeCommit throws) sends nothing', async () => {
     let refuse = true;
     const { committer, rows } = await open(() => {

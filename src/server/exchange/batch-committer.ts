@@ -53,31 +53,64 @@ export function postgresCommitter(database: AppDatabase, beforeCommit?: BeforeCo
   });
 }
 
-/** Runs `write` for each commit, one at a time in call order, refusing all after a failure. */
+/**
+ * Runs `write` one transaction at a time in call order, refusing all after a failure. While one
+ * is being written, the commits asked for meanwhile wait and then go together as ONE
+ * transaction, as the SQLite writer thread groups the batches queued for it: under load each
+ * transaction (its round trip, its WAL flush, the server process waking) carries every batch
+ * that piled up behind the last one instead of one batch each.
+ */
 function chainedCommitter(write: (statements: readonly Statement[]) => Promise<unknown>): BatchCommitter {
-  // A pool could run two transactions at once: chain them so they commit in call order.
-  let tail: Promise<void> = Promise.resolve();
+  interface Waiting {
+    statements: readonly Statement[];
+    resolve(): void;
+    reject(err: Error): void;
+  }
+  let waiting: Waiting[] = [];
+  let running = false;
+  let drained: Promise<void> = Promise.resolve();
   let failure: Error | null = null;
+
+  async function drain(): Promise<void> {
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      if (failure) {
+        for (const w of group) w.reject(refusedAfter(failure));
+        continue;
+      }
+      try {
+        await write(group.length === 1 ? group[0]!.statements : group.flatMap((w) => w.statements));
+        for (const w of group) w.resolve();
+      } catch (err) {
+        failure = err instanceof Error ? err : new Error(String(err));
+        for (const w of group) w.reject(failure);
+      }
+    }
+    // Also reached without any await (every waiting commit refused): hence a flag set before
+    // the call, not the promise the call returns.
+    running = false;
+  }
+
+  const settled = async () => {
+    while (running) await drained;
+  };
   return {
     commit(statements) {
-      const run = tail.then(async () => {
-        if (failure) throw refusedAfter(failure);
-        try {
-          await write(statements);
-        } catch (err) {
-          failure = err instanceof Error ? err : new Error(String(err));
-          throw err;
-        }
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ statements, resolve, reject });
+        // The first commit of an idle writer goes at once; later ones join the next group.
+        if (running) return;
+        running = true;
+        drained = drain();
       });
-      tail = run.catch(() => undefined);
-      return run;
     },
     async resume() {
-      await tail;
+      await settled();
       failure = null;
     },
     async close() {
-      await tail;
+      await settled();
     },
   };
 }
