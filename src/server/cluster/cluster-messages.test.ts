@@ -26,6 +26,15 @@ describe('cluster messages', () => {
     expect(decodeError({ code: 'no_such_code', detail: 'x' }).code).toBe('internal');
   });
 
+  it('API.security.order-rate-limits: an order rate refusal on the core reaches the edge with its Retry-After', () => {
+    const original = appError('order_rate_limited', { headers: { 'retry-after': '7' } });
+    const reply = replySchema.parse(JSON.parse(JSON.stringify(encodeError('c3', original))));
+    const decoded = decodeError((reply as { error: Parameters<typeof decodeError>[0] }).error);
+    expect(decoded.toProblem()).toEqual(original.toProblem());
+    expect(decoded.headers).toEqual({ 'retry-after': '7' });
+    expect(replySchema.safeParse({ id: 'c4', ok: false, error: { code: 'x', detail: 'y', retryAfter: '1; drop' } }).success).toBe(false);
+  });
+
   it('CORE.cluster.same-sequence-every-edge: the mirror passes on what the core sent, keeps the latest, and a late snapshot never overwrites it', () => {
     const mirror = createMirroredMarketData(['btcusd']);
     const seen: number[] = [];

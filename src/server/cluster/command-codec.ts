@@ -34,6 +34,11 @@ const problemSchema = z.object({
   code: z.string(),
   detail: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Retry-After of a rate the core counts (order-rate.ts). */
+  retryAfter: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional(),
 });
 
 export const replySchema = z.union([
@@ -45,7 +50,12 @@ export type ClusterReply = z.infer<typeof replySchema>;
 /** A failure as the reply carries it: the catalogue code and texts; anything else is `internal`. */
 export function encodeError(id: string, err: unknown): ClusterReply {
   if (err instanceof AppError) {
-    return { id, ok: false, error: { code: err.code, detail: err.detail, ...(err.errors ? { errors: err.errors } : {}) } };
+    const retryAfter = err.headers?.['retry-after'];
+    return {
+      id,
+      ok: false,
+      error: { code: err.code, detail: err.detail, ...(err.errors ? { errors: err.errors } : {}), ...(retryAfter ? { retryAfter } : {}) },
+    };
   }
   return { id, ok: false, error: { code: 'internal', detail: errorCatalogue.internal.detail } };
 }
@@ -53,5 +63,9 @@ export function encodeError(id: string, err: unknown): ClusterReply {
 /** The same AppError on the edge as the core threw, so the edge answers the same problem. */
 export function decodeError(error: z.infer<typeof problemSchema>): AppError {
   const code = (error.code in errorCatalogue ? error.code : 'internal') as ErrorCode;
-  return appError(code, { detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) });
+  return appError(code, {
+    detail: error.detail,
+    ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.retryAfter ? { headers: { 'retry-after': error.retryAfter } } : {}),
+  });
 }

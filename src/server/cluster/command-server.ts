@@ -46,7 +46,8 @@ const decimal = z.string().min(1).max(64);
 const transferOpts = z.object({ ref: z.string().max(128).optional(), action: z.enum(['Deposit', 'Credit']).optional() }).strict();
 const withdrawOpts = z.object({ ref: z.string().max(128).optional(), fee: decimal.optional() }).strict();
 const quoteRequest = z.object({ pair: z.string().max(20), side, amount: decimal.optional(), quantity: decimal.optional() }).strict();
-const limits = z.object({ maxOpenOrders: z.number().int().positive().optional() }).strict();
+const rateRule = z.object({ max: z.number().int().positive(), windowMs: z.number().int().positive() }).strict();
+const limits = z.object({ maxOpenOrders: z.number().int().positive().optional(), rate: rateRule.optional() }).strict();
 
 /** The arguments of each method, checked again here: the stream is an input like any other. */
 const argSchemas: Record<ClusterMethod, z.ZodType<unknown[]>> = {

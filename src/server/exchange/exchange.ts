@@ -3,6 +3,7 @@ import type { OrderForm, OrderFormInput, OrderWire } from '../../shared/api/orde
 import { toUnits } from '../../shared/money/units';
 import type { Side } from '../../shared/orders/order-types';
 import { systemClock, systemTimers, type Clock, type TimerHandle, type Timers } from '../time/timers';
+import type { RateLimitRule } from '../config';
 import type { AppDatabase } from '../db/database';
 import { appError } from '../errors';
 import { exchangeReads } from '../repositories/exchange-reads';
@@ -13,6 +14,7 @@ import { createClientIdLookup } from './client-id-lookup';
 import { applyCommand, type Command } from './commands';
 import { CommittedDepth } from './committed-depth';
 import { createCommitPipeline, type PipelineDomain } from './commit-pipeline';
+import { createOrderRate } from './order-rate';
 import { defaultCoreOptions, type CoreOptions, type CoreState } from './core-state';
 import { drainBatch } from './drain-batch';
 import { ExchangeEvents, type ExchangeEvent } from './events';
@@ -117,6 +119,8 @@ export interface ExchangeOptions {
 export interface PlaceLimits {
   /** The user's open-order cap (API orders; the simulator has none). */
   maxOpenOrders?: number;
+  /** The user's order rate (API orders), counted here: on the core in a cluster (order-rate.ts). */
+  rate?: RateLimitRule;
 }
 
 /** A zero fee ('0', '0.00', '.0', '') is no fee at all. */
@@ -156,7 +160,13 @@ export function createExchange(options: ExchangeOptions): Exchange {
 
   const expiry = expiryTimer(() => pipeline.submit({ kind: 'expire' }), log, options.timers ?? systemTimers);
 
+  const orderRate = createOrderRate(clock);
+
   async function placeOrderForm(userId: string, side: Side, form: OrderForm, limits: PlaceLimits = {}): Promise<OrderWire> {
+    if (limits.rate) {
+      const taken = orderRate.take(userId, limits.rate);
+      if (!taken.allowed) throw appError('order_rate_limited', { headers: { 'retry-after': String(taken.retryAfterSeconds) } });
+    }
     const intent = toOrderIntent(form, side, requireState().pairs, clock.now());
     return pipeline.submit<OrderWire>({ kind: 'place', userId, intent, maxOpen: limits.maxOpenOrders ?? null });
   }

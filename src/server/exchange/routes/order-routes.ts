@@ -25,12 +25,13 @@ import { cancelParamsSchema } from './order-number';
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, exchange: Exchange): void {
   const { authenticator, database, config } = ctx;
   const reads = exchangeReads(database.db, database.dialect);
-  // Per-user rates, counted in memory before the order reaches the writer's queue; both sides
-  // share one order budget. The open-order cap is checked by the writer itself.
-  const orderRate = rateLimit(app, config.rateLimits.ordersPerUser, byUser, 'order_rate_limited');
+  // Per-user rates. Orders are counted by the exchange (both sides share one budget), beside the
+  // open-order cap the writer checks: in a cluster that is the core, which every order reaches
+  // anyway, so an edge spends no shared-counter round trip on each (order-rate.ts). Cancels and
+  // requests for quote are counted here, in memory or in the cluster's Redis.
   const cancelRate = rateLimit(app, config.rateLimits.cancelsPerUser, byUser, 'cancel_rate_limited');
   const quoteRate = rateLimit(app, config.rateLimits.quotesPerUser, byUser, 'quote_rate_limited');
-  const limits = { maxOpenOrders: config.maxOpenOrdersPerUser };
+  const limits = { maxOpenOrders: config.maxOpenOrdersPerUser, rate: config.rateLimits.ordersPerUser };
 
   defineRoute(app, authenticator, {
     method: 'GET',
@@ -77,7 +78,6 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, excha
       auth: true,
       body: orderFormSchema,
       response: orderSchema,
-      preHandler: [orderRate],
       async handler({ auth, body }) {
         await assertMayPlaceOrders(ctx, auth);
         return exchange.placeOrderForm(auth.user.id, side, body, limits);
@@ -95,7 +95,6 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext, excha
     params: orderTypeParamsSchema,
     body: typedOrderFormSchema,
     response: orderSchema,
-    preHandler: [orderRate],
     async handler({ request, auth, params, body }) {
       const { side, ...form } = body;
       // The parsed form defaults algorithm_id to Limit: only one the caller sent can disagree.
