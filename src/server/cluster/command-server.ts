@@ -93,13 +93,40 @@ function runCommand(exchange: Exchange, marketSnapshot: () => unknown, method: C
   }
 }
 
+/**
+ * The commands handed to the exchange and not answered yet. The read loop waits for room with
+ * one waiter, woken by the command that makes it: Promise.race over the set would add a
+ * reaction to every command in flight on each pass, thousands a pass while the core is behind,
+ * all kept until those commands settle, just when it can least afford them.
+ */
+function commandsInFlight(max: number) {
+  const pending = new Set<Promise<void>>();
+  let waiter: (() => void) | null = null;
+  return {
+    add(done: Promise<void>): void {
+      pending.add(done);
+      void done.finally(() => {
+        pending.delete(done);
+        if (waiter && pending.size < max) {
+          const wake = waiter;
+          waiter = null;
+          wake();
+        }
+      });
+    },
+    full: () => pending.size >= max,
+    room: () => new Promise<void>((resolve) => (waiter = resolve)),
+    settled: () => Promise.all(pending),
+  };
+}
+
 export function createCommandServer(options: CommandServerOptions): CommandServer {
   const { reader, writer, channels, exchange } = options;
   const consumer = options.consumer ?? 'core';
   const batch = options.batch ?? 512;
   const maxInFlight = options.maxInFlight ?? 4096;
   const stats = { handled: 0, expired: 0, invalid: 0 };
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = commandsInFlight(maxInFlight);
   let running = false;
   let loop: Promise<void> | null = null;
 
@@ -163,12 +190,12 @@ export function createCommandServer(options: CommandServerOptions): CommandServe
   }
 
   function track(work: Promise<unknown>): void {
-    const done = work.then(
-      () => undefined,
-      (err: unknown) => options.log.error({ err }, 'answering a command failed'),
+    inFlight.add(
+      work.then(
+        () => undefined,
+        (err: unknown) => options.log.error({ err }, 'answering a command failed'),
+      ),
     );
-    inFlight.add(done);
-    void done.finally(() => inFlight.delete(done));
   }
 
   async function read(id: '0' | '>'): Promise<Entry[]> {
@@ -188,11 +215,11 @@ export function createCommandServer(options: CommandServerOptions): CommandServe
       if (unanswered.length === 0) break;
       options.log.warn({ commands: unanswered.length }, 'commands read before a restart and not answered: running them again');
       for (const entry of unanswered) handle(entry);
-      await Promise.all(inFlight);
+      await inFlight.settled();
     }
     while (running) {
-      if (inFlight.size >= maxInFlight) {
-        await Promise.race(inFlight);
+      if (inFlight.full()) {
+        await inFlight.room();
         continue;
       }
       let entries: Entry[];
@@ -223,7 +250,7 @@ export function createCommandServer(options: CommandServerOptions): CommandServe
       running = false;
       // The blocked read ends within its BLOCK time; then the commands in flight are answered.
       await loop;
-      await Promise.all(inFlight);
+      await inFlight.settled();
     },
   };
 }
