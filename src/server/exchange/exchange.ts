@@ -3,7 +3,6 @@ import type { OrderForm, OrderFormInput, OrderWire } from '../../shared/api/orde
 import { toUnits } from '../../shared/money/units';
 import type { Side } from '../../shared/orders/order-types';
 import { systemClock, systemTimers, type Clock, type TimerHandle, type Timers } from '../time/timers';
-import type { RateLimitRule } from '../config';
 import type { AppDatabase } from '../db/database';
 import { appError } from '../errors';
 import { exchangeReads } from '../repositories/exchange-reads';
@@ -14,7 +13,7 @@ import { createClientIdLookup } from './client-id-lookup';
 import { applyCommand, type Command } from './commands';
 import { CommittedDepth } from './committed-depth';
 import { createCommitPipeline, type PipelineDomain } from './commit-pipeline';
-import { createOrderRate } from './order-rate';
+import { createOrderRate, type OrderRateRule } from './order-rate';
 import { defaultCoreOptions, type CoreOptions, type CoreState } from './core-state';
 import { drainBatch } from './drain-batch';
 import { ExchangeEvents, type ExchangeEvent } from './events';
@@ -120,7 +119,7 @@ export interface PlaceLimits {
   /** The user's open-order cap (API orders; the simulator has none). */
   maxOpenOrders?: number;
   /** The user's order rate (API orders), counted here: on the core in a cluster (order-rate.ts). */
-  rate?: RateLimitRule;
+  rate?: OrderRateRule;
 }
 
 /** A zero fee ('0', '0.00', '.0', '') is no fee at all. */

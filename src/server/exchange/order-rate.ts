@@ -1,4 +1,3 @@
-import type { RateLimitRule } from '../config';
 import type { Clock } from '../time/timers';
 
 // The per-user order rate, counted where every order passes: the exchange (in a cluster, the
@@ -7,9 +6,15 @@ import type { Clock } from '../time/timers';
 // whole cluster's. A window opens with a user's first order and lasts `windowMs`, as
 // @fastify/rate-limit's windows do for the other limits.
 
+/** At most `max` orders in `windowMs` (the shape of the config's rate-limit rules). */
+export interface OrderRateRule {
+  max: number;
+  windowMs: number;
+}
+
 export interface OrderRate {
   /** Counts one order of `userId`; how long to wait when it is over `rule.max` in the window. */
-  take(userId: string, rule: RateLimitRule): { allowed: true } | { allowed: false; retryAfterSeconds: number };
+  take(userId: string, rule: OrderRateRule): { allowed: true } | { allowed: false; retryAfterSeconds: number };
 }
 
 /** Takes between sweeps of windows that have closed, so the map holds active users only. */
