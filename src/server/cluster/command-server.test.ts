@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../exchange/exchange';
 import { clusterChannels } from './channels';
 import { createCommandServer } from './command-server';
@@ -70,15 +70,19 @@ describe('cluster core command reader', () => {
     });
     await server.start();
     for (let i = 0; i < 6; i++) stream.add(`u${i}`);
-    const settle = () => new Promise((r) => setTimeout(r, 60));
-    await settle();
+    // Progress is awaited until it shows; that reading stays paused is checked after a pause,
+    // which a slow machine can only make pass late, never fail.
+    const pause = () => new Promise((r) => setTimeout(r, 60));
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThanOrEqual(3));
+    await pause();
     expect(answers).toHaveLength(3);
     answers[0]!();
-    await settle();
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThanOrEqual(4));
+    await pause();
     expect(answers).toHaveLength(4);
     expect(stream.acked).toEqual(['1-0']);
     for (const answer of answers.slice(1)) answer();
-    await settle();
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThanOrEqual(6));
     expect(answers).toHaveLength(6);
     for (const answer of answers.slice(4)) answer();
     const stopping = server.stop();
