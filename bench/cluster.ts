@@ -28,6 +28,15 @@ const FANOUT_CLIENTS = Number(process.env.BENCH_CLIENTS ?? 3000);
 const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 10);
 const SIM_RATE = Number(process.env.BENCH_SIM_RATE ?? 2000);
 /**
+ * The hub crowd again at a market both set-ups keep up with. At SIM_RATE one node's simulator
+ * shares its event loop with the fan-out and slows down (it delivered about half the cluster's
+ * trades), so the two lags of that run belong to markets of different activity. At this rate
+ * both delivered about as much (67,000–74,000 messages/s; trades 5,300–5,900/s through the
+ * cluster, 6,500–7,000/s through one node), so the lags compare one workload, if anything the
+ * cluster's the lighter.
+ */
+const CALM_SIM_RATE = Number(process.env.BENCH_CALM_SIM_RATE ?? 100);
+/**
  * Open-loop orders: this many a second whatever the answers, over OPEN_CONNECTIONS keep-alive
  * connections, by bench/api-orders.ts's load thread.
  */
@@ -295,7 +304,23 @@ async function orderLoad(nodes: Nodes): Promise<OrderFigures> {
 }
 
 /** The hub crowd of bench/hub-fanout.ts, one client process per node, clients spread evenly. */
-async function fanout(nodes: Nodes): Promise<{ connected: number; closed: number; perSecond: number; p99: number }> {
+interface HubFigures {
+  connected: number;
+  closed: number;
+  perSecond: number;
+  p99: number;
+  /** Messages a second by hub method (ReceiveTrade, ReceiveOrderBook, ReceiveTicker). */
+  byTarget: Record<string, number>;
+}
+
+function perTarget(hub: HubFigures): string {
+  return Object.entries(hub.byTarget)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([target, n]) => `${target} ${Math.round(n).toLocaleString('en-US')}`)
+    .join(', ');
+}
+
+async function fanout(nodes: Nodes): Promise<HubFigures> {
   const cookie = await loginDemo(nodes.urls[0]!);
   // Three client processes in both set-ups, so only the servers differ.
   const processes = EDGES;
@@ -345,11 +370,14 @@ async function fanout(nodes: Nodes): Promise<{ connected: number; closed: number
         break;
       }
     }
+    const byTarget: Record<string, number> = {};
+    for (const r of done) for (const [target, n] of Object.entries(r.byTarget)) byTarget[target] = (byTarget[target] ?? 0) + n / window;
     return {
       connected: ready.reduce((s, r) => s + r.connected, 0),
       closed: done.reduce((s, r) => s + r.closed, 0),
       perSecond: done.reduce((s, r) => s + r.messages, 0) / window,
       p99,
+      byTarget,
     };
   } finally {
     for (const c of clients) if (c.exitCode === null) c.kill('SIGKILL');
@@ -380,9 +408,11 @@ export default async function run(): Promise<BenchResult> {
   }
   const measure = async (start: (simRate: number) => Promise<Nodes>) => {
     const load = await orders(start);
-    const nodes = await start(SIM_RATE);
+    let nodes = await start(SIM_RATE);
     const hub = await fanout(nodes).finally(() => nodes.stop());
-    return { ...load, hub };
+    nodes = await start(CALM_SIM_RATE);
+    const calm = await fanout(nodes).finally(() => nodes.stop());
+    return { ...load, hub, calm };
   };
   const one = await measure(single);
   const onPostgres = await orders(singleOnPostgres);
@@ -401,7 +431,9 @@ export default async function run(): Promise<BenchResult> {
       `CPU per order: user + system of the set-up's server processes (one node; core + edges), not Redis, PostgreSQL or the load; machine CPU: every process on the machine, those included. ` +
       `Hub: ${FANOUT_CLIENTS} WebSocket clients ` +
       `(bench/hub-fanout.ts's), spread evenly over the edges, SIM_RATE=${SIM_RATE} on the core, ${FANOUT_SECONDS} s; ` +
-      `connected ${one.hub.connected} / ${many.hub.connected}, dropped ${one.hub.closed} / ${many.hub.closed}. ` +
+      `connected ${one.hub.connected} / ${many.hub.connected}, dropped ${one.hub.closed} / ${many.hub.closed}; messages/s by method, ` +
+      `one node: ${perTarget(one.hub)}; 3 edges: ${perTarget(many.hub)}. The same crowd at SIM_RATE=${CALM_SIM_RATE}, a market both keep up ` +
+      `with: one node ${perTarget(one.calm)}; 3 edges ${perTarget(many.calm)}; dropped ${one.calm.closed} / ${many.calm.closed}. ` +
       `Open loop, p50 / p99 in ms by the second an order was due in (warm-up first): one node ${series(one.open)}; ` +
       `one node on PostgreSQL ${series(onPostgres.open)}; 3 edges ${series(many.open)}. ` +
       `Load average at the end ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
@@ -439,6 +471,11 @@ export default async function run(): Promise<BenchResult> {
       ratio('hub msg/s, 3 edges against one node', many.hub.perSecond, one.hub.perSecond, true),
       { label: 'hub lag p99, one node', value: one.hub.p99, unit: 'ms' },
       { label: 'hub lag p99, 3 edges', value: many.hub.p99, unit: 'ms' },
+      { label: `hub messages at SIM_RATE=${CALM_SIM_RATE}, one node`, value: Math.round(one.calm.perSecond), unit: 'msg/s' },
+      { label: `hub messages at SIM_RATE=${CALM_SIM_RATE}, 3 edges`, value: Math.round(many.calm.perSecond), unit: 'msg/s' },
+      { label: `hub lag p99 at SIM_RATE=${CALM_SIM_RATE}, one node`, value: one.calm.p99, unit: 'ms' },
+      { label: `hub lag p99 at SIM_RATE=${CALM_SIM_RATE}, 3 edges`, value: many.calm.p99, unit: 'ms' },
+      ratio(`hub lag p99 at SIM_RATE=${CALM_SIM_RATE} (one market), 3 edges against one node`, many.calm.p99, one.calm.p99, false),
     ],
   };
 }
