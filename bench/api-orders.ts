@@ -14,6 +14,7 @@ import { DEFAULT_MAX_OPEN_ORDERS, defaultRateLimits, testConfig, type ServerConf
 import { startThread } from '../src/server/lib/start-thread';
 import type { OrderLoadData, OrderLoadReport } from './lib/order-load-thread';
 import type { BenchResult } from './report';
+import { bySecondSeries } from './lib/stats';
 
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -229,7 +230,7 @@ export default async function run(): Promise<BenchResult> {
         `ledger invariants ${invariants.length === 0 ? 'hold' : 'BROKEN'}; SQLite WAL in a temp DATA_DIR. The baseline sends an ` +
         `authenticated GET at the same rate through the same HTTP and session stack: the ceiling of this machine for any call. ` +
         `CPU pressure above ~20% means other processes competed for the CPUs and latencies are not representative. ` +
-        `p50 / p99 in ms by the second an order was due in (warm-up first): ${orders.bySecond.map((b) => `${Math.round(b.p50)}/${Math.round(b.p99)}`).join(' ')}.`,
+        `p50 / p99 in ms by the second an order was due in (warm-up first): ${bySecondSeries(orders.bySecond)}.`,
       figures,
     };
   } finally {

@@ -19,6 +19,7 @@ import type { OrderLoadData, OrderLoadReport } from './lib/order-load-thread';
 import type { BenchResult, Figure } from './report';
 import { loginDemo, nextMessage, type ClientJob } from './lib/hub-crowd';
 import { machineCpuSeconds } from './lib/proc';
+import { bySecondSeries } from './lib/stats';
 
 const EDGES = 3;
 const ORDER_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -151,7 +152,7 @@ async function trader(base: string, i: number): Promise<string> {
 }
 
 function series(figures: OrderFigures): string {
-  return (figures.bySecond ?? []).map((s) => `${Math.round(s.p50)}/${Math.round(s.p99)}`).join(' ');
+  return bySecondSeries(figures.bySecond ?? []);
 }
 
 function p(sorted: number[], q: number): number {
@@ -303,7 +304,6 @@ async function orderLoad(nodes: Nodes): Promise<OrderFigures> {
   };
 }
 
-/** The hub crowd of bench/hub-fanout.ts, one client process per node, clients spread evenly. */
 interface HubFigures {
   connected: number;
   closed: number;
@@ -320,6 +320,7 @@ function perTarget(hub: HubFigures): string {
     .join(', ');
 }
 
+/** The hub crowd of bench/hub-fanout.ts, one client process per node, clients spread evenly. */
 async function fanout(nodes: Nodes): Promise<HubFigures> {
   const cookie = await loginDemo(nodes.urls[0]!);
   // Three client processes in both set-ups, so only the servers differ.
