@@ -194,6 +194,29 @@ describeEachStore((store) => {
   });
 
   describe('restart', () => {
+    it('CORE.commit.client-key-filter: a client_order_id stored before a restart answers its order after it; another user may still use it', async () => {
+      world = await openWorld({ store });
+      const alice = await funded(world, 'alice', { usd: '100000' });
+      const bob = await funded(world, 'bob', { usd: '100000' });
+      const form = { currency_pair: 'btcusd', price: '20000', quantity: '0.1', client_order_id: '523817' };
+      const first = await world.exchange.placeOrder(alice, 'buy', form);
+      const { dataDir, clock, databaseUrl } = world;
+      await world.close();
+      world = await openWorld({ dataDir, clock, store, databaseUrl });
+      expect((await world.exchange.placeOrder(alice, 'buy', form)).id).toBe(first.id);
+      // In one batch with new ids: only the stored one answers from storage.
+      const [again, fresh, bobs] = await Promise.all([
+        world.exchange.placeOrder(alice, 'buy', form),
+        world.exchange.placeOrder(alice, 'buy', { ...form, client_order_id: '523818' }),
+        world.exchange.placeOrder(bob, 'buy', form),
+      ]);
+      expect(again.id).toBe(first.id);
+      expect(new Set([first.id, fresh.id, bobs.id]).size).toBe(3);
+      const reads = exchangeReads(world.database.db, world.database.dialect);
+      expect(await reads.liveOrders(alice)).toHaveLength(2);
+      expect(await reads.liveOrders(bob)).toHaveLength(1);
+    });
+
     it('rebuilding every book from storage loses nothing acknowledged: resting, dark, stops, trailing stops and GTD expiries', async () => {
       world = await openWorld({ store });
       const mm = await funded(world, 'mm', { usd: '1000000', btc: '100' });

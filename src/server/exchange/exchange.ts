@@ -275,6 +275,7 @@ function exchangeDomain(
       loaded.adopted = result.adopted;
       loaded.corrected = result.corrected;
       depth.loaded(result.state);
+      await clientIds.load();
       return result.state;
     },
     prepare: (s, commands) => clientIds.lookUp(s, commands),

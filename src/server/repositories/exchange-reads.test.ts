@@ -13,6 +13,32 @@ import { exchangeStore } from './exchange-store';
 let raw: SqliteDatabase.Database | undefined;
 afterEach(() => raw?.close());
 
+/** An order row with every column a test does not care about filled in. */
+const orderRow = (id: number, userId: string, clientOrderId: string | null) => ({
+  id,
+  user_id: userId,
+  pair: 'btcusd',
+  client_order_id: clientOrderId,
+  side: 'buy',
+  algorithm_id: 201,
+  time_in_force: 'GTC',
+  destination: 'Ox',
+  post_only: 0,
+  price: '1',
+  quantity: '1',
+  filled: '0',
+  filled_amount: '0',
+  fees: '0',
+  status: 'open',
+  hold_currency: 'usd',
+  held: '1',
+  maker_rate: '0',
+  taker_rate: '0',
+  live: 1,
+  created_at: 0,
+  updated_at: 0,
+});
+
 interface Plan {
   sql: string;
   plan: string;
@@ -73,34 +99,10 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
 
   it('B3 idempotency: orders are found by (user, client_order_id) pairs, only those, through the unique index', async () => {
     const { db, plans } = await setUp();
-    const row = (id: number, userId: string, clientOrderId: string | null) => ({
-      id,
-      user_id: userId,
-      pair: 'btcusd',
-      client_order_id: clientOrderId,
-      side: 'buy',
-      algorithm_id: 201,
-      time_in_force: 'GTC',
-      destination: 'Ox',
-      post_only: 0,
-      price: '1',
-      quantity: '1',
-      filled: '0',
-      filled_amount: '0',
-      fees: '0',
-      status: 'open',
-      hold_currency: 'usd',
-      held: '1',
-      maker_rate: '0',
-      taker_rate: '0',
-      live: 1,
-      created_at: 0,
-      updated_at: 0,
-    });
     raw!.pragma('foreign_keys = OFF');
     await db
       .insertInto('orders')
-      .values([row(1, 'u1', 'a'), row(2, 'u1', 'b'), row(3, 'u2', 'a'), row(4, 'u2', null)])
+      .values([orderRow(1, 'u1', 'a'), orderRow(2, 'u1', 'b'), orderRow(3, 'u2', 'a'), orderRow(4, 'u2', null)])
       .execute();
     plans();
     const found = await exchangeReads(db, 'sqlite').ordersByClientIds([
@@ -113,6 +115,28 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
     expect(plans().map((p) => p.plan)).toEqual([
       expect.stringContaining('USING INDEX orders_user_client_id (user_id=? AND client_order_id=?)'),
     ]);
+  });
+
+  it('CORE.commit.client-key-filter: every stored client key is read, a page at a time along the unique index', async () => {
+    const { db, plans } = await setUp();
+    raw!.pragma('foreign_keys = OFF');
+    const ids = ['a', 'b', 'c'];
+    await db
+      .insertInto('orders')
+      .values([...ids.map((c, i) => orderRow(i + 1, 'u1', c)), orderRow(4, 'u1', null), ...ids.map((c, i) => orderRow(i + 5, 'u2', c))])
+      .execute();
+    plans();
+    const reads = exchangeReads(db, 'sqlite');
+    const seen: string[] = [];
+    let after: { userId: string; clientOrderId: string } | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await reads.clientKeysPage(after, 2);
+      seen.push(...page.map((r) => `${r.user_id}/${r.client_order_id}`));
+      if (page.length < 2) break;
+      after = { userId: page[1]!.user_id, clientOrderId: page[1]!.client_order_id };
+    }
+    expect(seen).toEqual(['u1/a', 'u1/b', 'u1/c', 'u2/a', 'u2/b', 'u2/c']);
+    for (const { plan } of plans()) expect(plan).toContain('USING COVERING INDEX orders_user_client_id');
   });
 });
 

@@ -176,6 +176,28 @@ export function exchangeReads(db: Executor, dialect: Dialect) {
       return out;
     },
 
+    /**
+     * Every stored (user_id, client_order_id), a page of `pageSize` at a time after `after`, in
+     * the order of the index orders_user_client_id (which covers them): for the exchange's
+     * client-key filter at load.
+     */
+    async clientKeysPage(
+      after: { userId: string; clientOrderId: string } | null,
+      pageSize: number,
+    ): Promise<{ user_id: string; client_order_id: string }[]> {
+      let q = db
+        .selectFrom('orders')
+        .select(['user_id', 'client_order_id'])
+        .where('client_order_id', 'is not', null)
+        .orderBy('user_id')
+        .orderBy('client_order_id')
+        .limit(pageSize);
+      // A row-value comparison: both databases walk the index from there.
+      if (after) q = q.where(sql<boolean>`(user_id, client_order_id) > (${after.userId}, ${after.clientOrderId})`);
+      const rows = await q.execute();
+      return rows.map((r) => ({ user_id: r.user_id, client_order_id: r.client_order_id ?? '' }));
+    },
+
     async fills(userId: string, limit: number, beforeId?: number, pair?: string): Promise<FillRow[]> {
       let q = db.selectFrom('fills').selectAll().where('user_id', '=', userId);
       if (beforeId !== undefined) q = q.where('id', '<', beforeId);
