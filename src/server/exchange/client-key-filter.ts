@@ -1,3 +1,5 @@
+import { hashPair } from '../lib/text-hash';
+
 // Which client_order_id keys storage can NOT hold, without asking it: a Bloom filter over every
 // (user, client_order_id) the exchange has stored or is about to store. The batch's idempotency
 // lookup (client-id-lookup.ts) sends storage only the keys the filter may hold. Measured under
@@ -85,18 +87,11 @@ function inLayer(l: Layer, h1: number, h2: number): boolean {
 }
 
 /**
- * Two 32-bit hashes of the key's UTF-16 code units (FNV-1a, and the same walk with another
- * basis and multiplier, each finished with murmur3's mixer), combined as h1 + i·h2 (Kirsch–Mitzenmacher); h2 is odd so
- * the probes of one key never collapse onto one bit.
+ * Two hashes of the key (text-hash.ts), each finished with murmur3's mixer, combined as
+ * h1 + i·h2 (Kirsch–Mitzenmacher); h2 is odd so the probes of one key never collapse onto one bit.
  */
 function hashes(key: string): [number, number] {
-  let a = 0x811c9dc5;
-  let b = 0x9e3779b9;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-  }
+  const [a, b] = hashPair(key);
   return [fmix(a) >>> 0, (fmix(b) | 1) >>> 0];
 }
 

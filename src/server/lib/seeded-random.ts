@@ -1,3 +1,5 @@
+import { hashPair } from './text-hash';
+
 // The one seeded pseudo-random generator (mulberry32) of the product and its tests: the market
 // simulator makes the same decisions for the same seed, and fuzz tests and benchmarks replay the
 // same commands. Math.random cannot be seeded, and crypto randomness is not wanted here.
@@ -19,15 +21,8 @@ export interface Random {
 
 /** 32-bit hash of a text seed (cyrb53 folded), so named seeds spread over the whole state. */
 function hashSeed(seed: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < seed.length; i++) {
-    const ch = seed.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  return h1 >>> 0;
+  const [h1, h2] = hashPair(seed);
+  return (Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)) >>> 0;
 }
 
 /**
