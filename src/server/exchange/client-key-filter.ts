@@ -41,8 +41,7 @@ export class ClientKeyFilter {
     }
     const [h1, h2] = hashes(key);
     for (let i = 0; i < PROBES; i++) {
-      const bit = (h1 + Math.imul(i, h2)) >>> 0;
-      const at = bit % top.size;
+      const at = probe(top, h1, h2, i);
       top.bits[at >>> 5]! |= 1 << (at & 31);
     }
     top.count++;
@@ -78,9 +77,14 @@ function layer(capacity: number): Layer {
   return { bits: new Uint32Array(size / 32), size, capacity, count: 0 };
 }
 
+/** The bit of a layer that a key's i-th probe sets or tests. */
+function probe(l: Layer, h1: number, h2: number, i: number): number {
+  return ((h1 + Math.imul(i, h2)) >>> 0) % l.size;
+}
+
 function inLayer(l: Layer, h1: number, h2: number): boolean {
   for (let i = 0; i < PROBES; i++) {
-    const at = ((h1 + Math.imul(i, h2)) >>> 0) % l.size;
+    const at = probe(l, h1, h2, i);
     if ((l.bits[at >>> 5]! & (1 << (at & 31))) === 0) return false;
   }
   return true;
