@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { webAppStyleHashes } from './inline-style-hashes';
@@ -9,8 +9,9 @@ import { webAppStyleHashes } from './inline-style-hashes';
 // takes its policy from its own script's answer, so assets need the app's policy, not a
 // stricter one.
 //
-// helmet's middleware is built once and run in an onRequest hook. (@fastify/helmet builds it
-// anew for every request, ~10 µs of CPU with this policy: too much on the order path.)
+// helmet's middleware is built once and its headers kept per host (securityHeaderWriter), set in
+// an onRequest hook. (@fastify/helmet builds it anew for every request, ~10 µs of CPU with this
+// policy: too much on the order path.)
 
 export interface SecurityHeaderOptions {
   production: boolean;
@@ -71,11 +72,72 @@ export function helmetOptions(options: SecurityHeaderOptions): HelmetOptions {
   };
 }
 
+/** A header as helmet set it for one host; `null` where it removed one. */
+type HeaderStep = readonly [name: string, value: string | number | readonly string[] | null];
+
+/** The response surface helmet writes to, recorded instead of applied. */
+interface HeaderRecorder {
+  setHeader(name: string, value: string | number | readonly string[]): void;
+  removeHeader(name: string): void;
+}
+
+export interface SecurityHeaderWriter {
+  /** Sets the headers on `res`; `done` gets helmet's error, if any. */
+  write(req: IncomingMessage, res: ServerResponse, done: (err?: unknown) => void): void;
+  /** How many hosts' header sets are kept now. */
+  hostsKept(): number;
+}
+
+/**
+ * The policy's only input from the request is the host (sameHostWebSockets), so helmet runs
+ * once per host and its headers are replayed after: building the CSP from its directives,
+ * validating each value and stepping through a dozen middlewares cost every API answer about
+ * a tenth of its main-thread time (a CPU profile of bench/api-orders.ts's GET baseline). Host
+ * is the client's to choose, so only the last `keep` hosts are kept.
+ */
+export function securityHeaderWriter(options: SecurityHeaderOptions, keep = 64): SecurityHeaderWriter {
+  const setHeaders = helmet(helmetOptions(options));
+  const byHost = new Map<string, readonly HeaderStep[]>();
+
+  function recorded(req: IncomingMessage): readonly HeaderStep[] | null {
+    const steps: HeaderStep[] = [];
+    const recorder: HeaderRecorder = {
+      setHeader: (name, value) => void steps.push([name, value]),
+      removeHeader: (name) => void steps.push([name, null]),
+    };
+    let clean = false;
+    setHeaders(req, recorder as unknown as ServerResponse, (err?: unknown) => {
+      clean = err === undefined;
+    });
+    // An error (or a middleware that did not answer at once) is left to helmet on the response.
+    return clean ? steps : null;
+  }
+
+  return {
+    write(req, res, done) {
+      const host = requestedHost.get(req) ?? req.headers.host ?? '';
+      let steps = byHost.get(host);
+      if (steps === undefined) {
+        const fresh = recorded(req);
+        if (fresh === null) return setHeaders(req, res, done);
+        if (byHost.size >= keep) byHost.delete(byHost.keys().next().value!);
+        byHost.set(host, (steps = fresh));
+      }
+      for (const [name, value] of steps) {
+        if (value === null) res.removeHeader(name);
+        else res.setHeader(name, value);
+      }
+      done();
+    },
+    hostsKept: () => byHost.size,
+  };
+}
+
 /** Sets the headers on every answer, the 404 handler's and the SPA fallback's included. */
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  const setHeaders = helmet(helmetOptions(options));
+  const headers = securityHeaderWriter(options);
   app.addHook('onRequest', (request, reply, done) => {
     requestedHost.set(request.raw, request.host);
-    setHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    headers.write(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 }
