@@ -3,9 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
 
 // Starts the real server (src/server/main.ts) in a child process on a free port and a data
-// folder of the test's own, exactly as the start command would run it.
+// folder of the test's own, exactly as the start command would run it: with the same Node
+// flags, so the benchmarks that start servers here (cluster, browser-storm) measure the heap
+// the exchange runs with.
 
 export interface RunningServer {
   url: string;
@@ -64,7 +67,7 @@ export async function startServer(
     ...opts.env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
