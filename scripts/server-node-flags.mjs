@@ -1,4 +1,5 @@
-// Node flags of every exchange server process (npm start, npm run server, the benchmarks).
+// Node flags of every exchange server process (npm start, npm run server, npm run cluster, the
+// benchmarks, and the servers the tests start through tests/e2e/support/server.ts).
 //
 // --max-semi-space-size: each order allocates short-lived objects (the request, its parsed
 // body, the batch's rows and statements), and with V8's default 16 MB young generation they were
