@@ -15,6 +15,11 @@ export interface AppDatabase {
   dialect: Dialect;
   /** Where the data lives (file path or redacted URL), for logs. */
   location: string;
+  /**
+   * PostgreSQL only: runs one statement as a named prepared statement on a pooled connection,
+   * which parses and plans it once per connection (Kysely sends every query unnamed).
+   */
+  runPrepared?(name: string, text: string, values: readonly unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +108,9 @@ function createPostgres(url: string): AppDatabase {
     db,
     dialect: 'postgres',
     location: redactUrl(url),
+    async runPrepared(name, text, values) {
+      await pool.query({ name, text, values: [...values] });
+    },
     async close() {
       if (closed) return;
       closed = true;

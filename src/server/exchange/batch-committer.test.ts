@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postgresReachable, usePostgresDatabase } from '../../../tests/support/postgres';
 import { createDatabase, type AppDatabase } from '../db/database';
-import { bulkStatements } from '../repositories/bulk-write';
+import { bulkStatements, type UpsertSpec } from '../repositories/bulk-write';
 import { postgresCommitter, sqliteWorkerCommitter, type BatchCommitter } from './batch-committer';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -90,15 +90,44 @@ describe.skipIf(!postgresReachable)('[postgresql] PostgreSQL committer', () => {
 
   it('CORE.commit.postgres-one-round-trip: a batch of several statements is one query, and every value arrives exactly', async () => {
     const { database, committer, rows } = await open();
-    const tricky = ["O'Brien", 'back\\slash \\x00', '$1 ; drop table lines; --', 'ünïcödé €'];
-    // 3 rows and 2 rows and 1 row: three statements (bulk-write cuts power-of-two chunks).
-    const lines = [line(1, tricky[0]), line(2, tricky[1]), line(3, tricky[2]), line(4, tricky[3]), line(5), line(6)];
+    const tricky = ["O'Brien", 'back\\slash \\x00', '$1 ; drop table lines; --', 'ünïcödé €', 'NULL', 'say "hi", {a,b}'];
+    // 7 rows: statements of 4, 2 and 1 (bulk-write cuts power-of-two chunks).
+    const lines = [...tricky.map((note, i) => line(i + 1, note)), line(7)];
     const statements = batch(...lines);
     expect(statements.length).toBeGreaterThan(1);
-    const queries = vi.spyOn(database.db, 'executeQuery');
+    const queries = vi.spyOn(database, 'runPrepared');
     await committer.commit(statements);
     expect(queries).toHaveBeenCalledTimes(1);
     expect(await rows()).toEqual(lines);
+  });
+
+  it('CORE.commit.postgres-merged-upserts: one row upserted by several batches of one transaction ends as their upserts in order leave it', async () => {
+    const { database, committer } = await open();
+    const db = database.db as unknown as Kysely<unknown>;
+    await sql`drop table if exists heads`.execute(db);
+    await sql`create table heads (id bigint primary key, opened text not null, status text not null, at bigint not null)`.execute(db);
+    const heads: UpsertSpec = {
+      table: 'heads',
+      columns: ['id', 'opened', 'status', 'at'],
+      onConflict: { target: ['id'], update: ['status', 'at'] },
+    };
+    const head = (id: number, opened: string, status: string, at: number) =>
+      bulkStatements('postgres', heads, [{ id, opened, status, at }]);
+    await committer.commit(head(1, 'first', 'open', 1));
+    const queries = vi.spyOn(database, 'runPrepared');
+    // The first goes at once; the rest wait for it and go as one transaction, row 1 and row 2 twice each.
+    await Promise.all([
+      committer.commit(head(3, 'alone', 'open', 1)),
+      committer.commit([...head(1, 'later', 'partially filled', 2), ...head(2, 'first', 'open', 2)]),
+      committer.commit([...head(2, 'later', 'cancelled', 3), ...head(1, 'latest', 'filled', 3)]),
+    ]);
+    expect(queries).toHaveBeenCalledTimes(2);
+    const rows = (await sql<{ id: string; opened: string; status: string; at: string }>`select * from heads order by id`.execute(db)).rows;
+    expect(rows.map((r) => [Number(r.id), r.opened, r.status, Number(r.at)])).toEqual([
+      [1, 'first', 'filled', 3],
+      [2, 'first', 'cancelled', 3],
+      [3, 'alone', 'open', 1],
+    ]);
   });
 
   it('CORE.commit.writer-refuses-after-failure: a batch with a failing statement writes none of its statements, and later batches are refused until resume', async () => {
@@ -116,7 +145,7 @@ describe.skipIf(!postgresReachable)('[postgresql] PostgreSQL committer', () => {
 
   it('CORE.commit.postgres-group-commit: batches that queue up while one is written go together as the next transaction, in call order', async () => {
     const { database, committer, rows } = await open();
-    const queries = vi.spyOn(database.db, 'executeQuery');
+    const queries = vi.spyOn(database, 'runPrepared');
     // The first goes at once; the ten asked for while it is written wait and go as one.
     await Promise.all(Array.from({ length: 11 }, (_, i) => committer.commit(batch(line(i + 1)))));
     expect(queries).toHaveBeenCalledTimes(2);

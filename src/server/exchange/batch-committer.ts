@@ -5,13 +5,13 @@ import { retryingConflicts, runTransaction } from '../db/transaction';
 import { startWalCheckpointer } from '../db/wal-checkpointer';
 import { startThread } from '../lib/start-thread';
 import { runStatements, type Statement } from '../repositories/bulk-write';
-import { postgresBatchText } from '../repositories/postgres-batch-text';
+import { COLUMN_TYPES_SQL, postgresBatchBuilder, type ColumnTypes } from '../repositories/postgres-batch-arrays';
 import type { BatchWriterThreadData, WriterMessage, WriterReply } from './batch-writer-thread';
 
 // Where a batch's statements become durable, in ONE transaction. Three ways:
 //  - PostgreSQL: through the app's pool (its I/O is asynchronous anyway), the whole batch as
-//    one multi-statement query, which PostgreSQL runs as one transaction: one round trip a
-//    batch instead of one a statement (postgres-batch-text.ts);
+//    one prepared statement, which PostgreSQL runs as one transaction: one round trip a batch
+//    instead of one a statement, parsed and planned once a connection (postgres-batch-arrays.ts);
 //  - inline: through the app's Kysely connection, a statement at a time (SQLite in tests);
 //  - a SQLite writer thread: its own connection to the same WAL database. better-sqlite3 is
 //    synchronous, so a commit that stalls in write()/fsync or a WAL checkpoint would otherwise
@@ -43,13 +43,21 @@ export function inlineCommitter(database: AppDatabase, beforeCommit?: BeforeComm
 }
 
 export function postgresCommitter(database: AppDatabase, beforeCommit?: BeforeCommit): BatchCommitter {
+  if (!database.runPrepared) throw new Error('The PostgreSQL committer needs a PostgreSQL database');
+  const types = new Map<string, ColumnTypes>();
+  const build = postgresBatchBuilder((table) => types.get(table) ?? new Map());
   return chainedCommitter(async (statements) => {
     // Before anything is sent, as the SQLite writer does: the batch is refused whole.
     beforeCommit?.();
-    const text = postgresBatchText(statements);
-    if (text === '') return;
-    // No parameters: node-pg sends it as a simple query, which may hold several statements.
-    await retryingConflicts(database, () => database.db.executeQuery(CompiledQuery.raw(text, [])));
+    for (const s of statements) {
+      const table = s.spec?.table;
+      if (table === undefined || types.has(table)) continue;
+      const found = await database.db.executeQuery<{ name: string; type: string }>(CompiledQuery.raw(COLUMN_TYPES_SQL, [table]));
+      types.set(table, new Map(found.rows.map((r) => [r.name, r.type])));
+    }
+    const batch = build(statements);
+    if (!batch) return;
+    await retryingConflicts(database, () => database.runPrepared!(batch.name, batch.text, batch.values));
   });
 }
 

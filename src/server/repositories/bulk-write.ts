@@ -21,8 +21,15 @@ export interface UpsertSpec {
 // string is built on the writer's path.
 const sqlCache = new WeakMap<UpsertSpec, Map<string, string>>();
 
-function quote(identifier: string): string {
+export function quote(identifier: string): string {
   return `"${identifier.replace(/"/g, '""')}"`;
+}
+
+/** ` on conflict (…) do update set …` for an upsert, '' for a plain insert. */
+export function conflictClause(spec: UpsertSpec): string {
+  if (!spec.onConflict) return '';
+  const set = spec.onConflict.update.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ');
+  return ` on conflict (${spec.onConflict.target.map(quote).join(', ')}) do update set ${set}`;
 }
 
 function statement(spec: UpsertSpec, rows: number, dialect: Dialect): string {
@@ -36,11 +43,7 @@ function statement(spec: UpsertSpec, rows: number, dialect: Dialect): string {
   const placeholder = dialect === 'postgres' ? () => `$${++n}` : () => '?';
   const tuples: string[] = [];
   for (let r = 0; r < rows; r++) tuples.push(`(${Array.from({ length: width }, placeholder).join(', ')})`);
-  let sql = `insert into ${quote(spec.table)} (${spec.columns.map(quote).join(', ')}) values ${tuples.join(', ')}`;
-  if (spec.onConflict) {
-    const set = spec.onConflict.update.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ');
-    sql += ` on conflict (${spec.onConflict.target.map(quote).join(', ')}) do update set ${set}`;
-  }
+  const sql = `insert into ${quote(spec.table)} (${spec.columns.map(quote).join(', ')}) values ${tuples.join(', ')}${conflictClause(spec)}`;
   bySize.set(key, sql);
   return sql;
 }
@@ -48,6 +51,8 @@ function statement(spec: UpsertSpec, rows: number, dialect: Dialect): string {
 export interface Statement {
   sql: string;
   params: unknown[];
+  /** What the rows are, for a writer that sends them another way (postgres-batch-arrays.ts). */
+  spec?: UpsertSpec;
 }
 
 /** The statements that insert (or upsert) `rows`, each an object with at least spec.columns. */
@@ -62,7 +67,7 @@ export function bulkStatements<T extends object>(dialect: Dialect, spec: UpsertS
       const row = rows[r] as Record<string, unknown>;
       for (const c of spec.columns) params.push(row[c] ?? null);
     }
-    out.push({ sql: statement(spec, size, dialect), params });
+    out.push({ sql: statement(spec, size, dialect), params, spec });
     i += size;
   }
   return out;
