@@ -43,7 +43,7 @@ export async function runTransaction<T>(
 }
 
 /**
- * Runs `attempt`, a whole transaction (an explicit one, or a multi-statement query, which
+ * Runs `attempt`, a whole transaction (an explicit one, or a single statement, which
  * PostgreSQL runs as one), again (up to a bound) when PostgreSQL aborted it for a conflict.
  */
 export async function retryingConflicts<T>(database: AppDatabase, attempt: () => Promise<T>, retry: TransactionRetry = {}): Promise<T> {
