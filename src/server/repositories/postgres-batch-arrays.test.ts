@@ -78,6 +78,17 @@ describe('CORE.commit.postgres-one-round-trip: a PostgreSQL batch as one prepare
     expect(other.name).not.toBe(again.name);
   });
 
+  it('writes the columns of the spec each batch names, when two specs write one table', () => {
+    const narrow: UpsertSpec = { table: 'lines', columns: ['id', 'amount'] };
+    const builder = build();
+    const wide = builder(bulkStatements('postgres', LINES, [{ id: 1, amount: '1', note: 'x' }]))!;
+    const slim = builder(bulkStatements('postgres', narrow, [{ id: 2, amount: '2' }]))!;
+    expect(slim.text).toBe(
+      'with w0 as (insert into "lines" ("id", "amount") select * from unnest($1::integer[], $2::numeric(38,18)[])) select 1',
+    );
+    expect(slim.name).not.toBe(wide.name);
+  });
+
   it('gives nothing for a batch that writes nothing, and refuses a statement that does not say what it writes', () => {
     expect(build()([])).toBeNull();
     expect(() => build()([{ sql: 'insert into "lines" ("id") values ($1)', params: [1] }])).toThrow(/bulkStatements/);

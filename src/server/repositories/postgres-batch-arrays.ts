@@ -119,9 +119,17 @@ function rowsByTable(statements: readonly Statement[]): Map<UpsertSpec, Row[]> {
  */
 export function postgresBatchBuilder(typesOf: (table: string) => ColumnTypes): (statements: readonly Statement[]) => PreparedBatch | null {
   const texts = new Map<string, { name: string; text: string }>();
+  // By spec, not by table name: two specs of one table write different columns.
+  const specIds = new WeakMap<UpsertSpec, number>();
+  let nextId = 0;
+  const idOf = (spec: UpsertSpec) => {
+    let id = specIds.get(spec);
+    if (id === undefined) specIds.set(spec, (id = nextId++));
+    return id;
+  };
 
   function prepared(specs: readonly UpsertSpec[]): { name: string; text: string } {
-    const key = specs.map((s) => s.table).join(',');
+    const key = specs.map(idOf).join(',');
     let found = texts.get(key);
     if (found) return found;
     let n = 0;
