@@ -176,6 +176,11 @@ describe('money in and out', () => {
       expect((await availableOf.textContent())?.trim()).toBe(expected);
       await shot(page, 'withdraw-done');
 
+      // ACH before any bank account: a pointer to the bank account screen, in running text.
+      await page.goto(`${env.server.url}/payments/ach-onboarding`);
+      await page.getByRole('link', { name: 'Add and verify a bank account' }).waitFor();
+      await expectAxeClean(page, 'ach without a bank account');
+
       // Bank account: create, micro-deposits from the outbox, verify.
       await page.goto(`${env.server.url}/payments/bank-account`);
       await page.getByLabel('First name').fill(person.firstName);

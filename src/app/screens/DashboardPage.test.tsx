@@ -114,7 +114,7 @@ test('dashboard: total USD value from the worker, latest transactions and live o
     }),
   );
   renderAt(inEngine(<DashboardPage />), '/dashboard');
-  expect(screen.getByTestId('dashboard-total').textContent).toBe('$30000.00');
+  expect(screen.getByTestId('dashboard-total').textContent).toBe('$30,000.00');
   expect(await screen.findByText('Deposit BTC')).toBeTruthy();
   expect(within(screen.getByRole('region', { name: 'Open orders' })).getByText('buy BTCUSD')).toBeTruthy();
 });

@@ -7,6 +7,7 @@ import { useSession } from '../hooks/useSession';
 import { useValuation } from '../hooks/useValuation';
 import RecentActivity from './dashboard/RecentActivity';
 import { missingSetupSteps } from './dashboard/setup-steps';
+import { usdText } from './money/usd-text';
 import './money/money.css';
 import { fetchBankAccounts } from './payments/payments-api';
 
@@ -63,7 +64,7 @@ export default function DashboardPage() {
           Total value
         </h2>
         <p className="stat-value" data-testid="dashboard-total" aria-busy={valuation.pricing.length > 0}>
-          {valuation.totalUsd === null ? '—' : `$${valuation.totalUsd}`}
+          {valuation.totalUsd === null ? '—' : usdText(valuation.totalUsd)}
         </p>
         {valuation.pricing.length > 0 && (
           <p className="muted" role="status" data-testid="dashboard-pricing">

@@ -37,7 +37,7 @@ test('A2.fee-rates.cards, A9.fee-rates.volume-2-decimals, A9.fee-rates.rates-3-d
   );
   renderAt(<FeeOverviewPage />);
   const value = async (name: string) => (await screen.findByRole('region', { name })).querySelector('.stat-value')?.textContent;
-  expect(await value('14-Day Trading Volume')).toBe('$12345.68');
+  expect(await value('14-Day Trading Volume')).toBe('$12,345.68');
   expect(await value('Maker Fee')).toBe('0.100%');
   expect(await value('Taker Fee (NPR)')).toBe('0.250%');
   expect(await value('Smart Taker Fee')).toBe('0.125%');

@@ -7,6 +7,7 @@ import { createResource } from '../../data/resource';
 import { http } from '../../http/client';
 import { useResource } from '../../hooks/useResource';
 import { fixedText, percentText } from '../money/fixed-text';
+import { usdText } from '../money/usd-text';
 import '../money/money.css';
 
 function fetchFeeRates(signal: AbortSignal): Promise<FeeRates> {
@@ -22,7 +23,7 @@ export default function FeeOverviewPage() {
   const data = state.data;
   const cards = data
     ? [
-        { title: '14-Day Trading Volume', value: data.volume === null ? '—' : `$${fixedText(data.volume, 2)}` },
+        { title: '14-Day Trading Volume', value: data.volume === null ? '—' : usdText(fixedText(data.volume, 2)) },
         { title: 'Maker Fee', value: pct(data.makerRate) },
         { title: 'Taker Fee (NPR)', value: pct(data.nprRate) },
         { title: 'Smart Taker Fee', value: pct(data.nprOffRate) },

@@ -12,6 +12,7 @@ import { FormAlert } from '../../forms/FormAlert';
 import { useResource } from '../../hooks/useResource';
 import { isHttpError } from '../../http/client';
 import { serverMessage } from '../account/server-message';
+import { usdText } from '../money/usd-text';
 import '../money/money.css';
 import { achDeposit, achOnboard, fetchAchLimit, fetchAchStatus, fetchBankAccounts } from './payments-api';
 
@@ -130,7 +131,7 @@ export default function AchOnboardingPage() {
         <h1 className="page-title">ACH Onboarding</h1>
         {limitState.data?.weekly_deposit_limit && (
           <p className="muted" data-testid="ach-weekly-limit">
-            Weekly ACH deposit limit: ${displayAmount(limitState.data.weekly_deposit_limit)}
+            Weekly ACH deposit limit: {usdText(displayAmount(limitState.data.weekly_deposit_limit))}
           </p>
         )}
       </header>

@@ -146,7 +146,7 @@ test('A2.ach.offered-when-not-accepted, A2.ach.success-text, A4.ach.success-relo
   });
   renderAt(<AchOnboardingPage />);
   const user = userEvent.setup();
-  expect((await screen.findByTestId('ach-weekly-limit')).textContent).toBe('Weekly ACH deposit limit: $25000');
+  expect((await screen.findByTestId('ach-weekly-limit')).textContent).toBe('Weekly ACH deposit limit: $25,000');
   await user.selectOptions(await screen.findByLabelText('Bank account'), 'ba_1');
   await user.click(screen.getByRole('button', { name: 'Accept and complete onboarding' }));
   expect((await screen.findByRole('status')).textContent).toBe('ACH Onboarding completed successfully.');

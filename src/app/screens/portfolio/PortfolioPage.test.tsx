@@ -66,10 +66,10 @@ describe('portfolio', () => {
     const btc = await screen.findByTestId('portfolio-row-btc');
     expect(btc.style.height).toBe('68px');
     expect(within(btc).getByTestId('balance').textContent).toBe('0.5');
-    expect(within(btc).getByText('$30000.00')).toBeTruthy();
+    expect(within(btc).getByText('$30,000.00')).toBeTruthy();
     expect(within(screen.getByTestId('portfolio-row-eth')).getByTestId('balance').textContent).toBe('0');
     expect(screen.queryByTestId('portfolio-row-doge')).toBeNull();
-    expect(screen.getByTestId('portfolio-total').textContent).toBe('$30100.00');
+    expect(screen.getByTestId('portfolio-total').textContent).toBe('$30,100.00');
   });
 
   test('A2.portfolio.search-coin, A2.portfolio.hide-zero-balances: search by code or name, hide zero balances', async () => {

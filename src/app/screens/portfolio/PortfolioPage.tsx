@@ -7,6 +7,7 @@ import { useBalances } from '../../hooks/useBalances';
 import { useResource } from '../../hooks/useResource';
 import { useValuation } from '../../hooks/useValuation';
 import CurrencyIcon from '../money/CurrencyIcon';
+import { usdText } from '../money/usd-text';
 import '../money/money.css';
 import DepositModal from './DepositModal';
 import { joinRows, nextSort, visibleRows, type PortfolioColumn, type PortfolioRow, type PortfolioSort } from './portfolio-rows';
@@ -54,7 +55,7 @@ export default function PortfolioPage() {
         <p className="muted">
           Estimated total value:{' '}
           <span className="portfolio-total" data-testid="portfolio-total" aria-busy={valuation.pricing.length > 0}>
-            {valuation.totalUsd === null ? '—' : `$${valuation.totalUsd}`}
+            {valuation.totalUsd === null ? '—' : usdText(valuation.totalUsd)}
           </span>
         </p>
       </header>
@@ -140,7 +141,7 @@ export default function PortfolioPage() {
                         {displayAmount(row.available)}
                       </span>
                       <span role="cell" className="num usd-col">
-                        {usd ? `$${usd}` : '—'}
+                        {usd ? usdText(usd) : '—'}
                       </span>
                       <span role="cell" className="row-actions">
                         <button
