@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperatorCli } from '../../src/server/operator/cli';
 import { TINY_PNG } from '../support/multipart';
+import { seriousViolations } from './support/axe';
 import { e2eEnvironment } from './support/environment';
 import { individualRegistration, loginThroughForm, newPage, shots, uniquePerson, type Person } from './support/flows';
 import { waitForMessage } from './support/outbox';
@@ -50,11 +50,7 @@ async function onboard(context: BrowserContext, person: Person): Promise<void> {
 
 /** axe-core on the page as it is: no serious or critical violations. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, what).toEqual([]);
+  expect(await seriousViolations(page), what).toEqual([]);
 }
 
 async function answerEdd(page: Page): Promise<void> {

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, rmSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import SqliteDatabase from 'better-sqlite3';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFile } from '../../src/server/db/database';
+import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { watchCspViolations } from './support/csp-violations';
 import { loginThroughForm, newPage, registerThroughApi, uniquePerson } from './support/flows';
@@ -99,11 +99,8 @@ afterAll(async () => {
   await new Promise((r) => feedServer?.close(r));
 });
 
-async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+function axe(page: Page): Promise<string[]> {
+  return seriousViolations(page);
 }
 
 const rowTexts = (page: Page, column: number) =>

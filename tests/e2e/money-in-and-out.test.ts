@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/reference-data';
 import { AUTH_METHOD_COOKIE, AUTH_METHOD_HEADER } from '../../src/shared/constants';
+import { seriousViolations } from './support/axe';
 import { e2eEnvironment } from './support/environment';
 import { inPage, OUTBOX_WAIT_MS, phoneOf, registerThroughApi, uniquePerson, type Person } from './support/flows';
 import { waitForMessage } from './support/outbox';
@@ -44,9 +44,7 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: str
 }
 
 async function expectAxeClean(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page), where).toEqual([]);
 }
 
 /** Registers, logs in through the form and verifies email and phone with the codes from the outbox. */

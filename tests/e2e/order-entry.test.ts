@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { orderListSchema, type Order } from '../../src/shared/api/orders';
 import { paths } from '../../src/shared/api/paths';
 import { AUTH_METHOD_COOKIE, AUTH_METHOD_HEADER } from '../../src/shared/constants';
 import { orderMessages } from '../../src/shared/messages';
+import { seriousViolations } from './support/axe';
 import { e2eEnvironment } from './support/environment';
 import { inPage, loginThroughForm, OUTBOX_WAIT_MS, phoneOf, registerThroughApi, uniquePerson, type Person } from './support/flows';
 import { waitForMessage } from './support/outbox';
@@ -83,11 +83,8 @@ async function until<T>(
 
 const card = (page: Page) => page.getByRole('region', { name: /^Order Entry/ });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('.oe-card').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+function cardViolations(page: Page): Promise<string[]> {
+  return seriousViolations(page, (b) => b.include('.oe-card'));
 }
 
 /** Records the text of every toast that appears, so a step waits for its own toast, not an earlier one still shown. */
@@ -156,7 +153,7 @@ describe('order entry card in Chromium against the real server (spec B §2, §4,
       // Spec B §4: the empty price takes the mid.
       await until('the mid prefill', async () => (await price.inputValue()) === '100');
       expect(await entry.getByRole('button', { name: 'Buy BTC' }).isVisible()).toBe(true);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await cardViolations(page)).toEqual([]);
       await shot(page, 'limit-buy-empty');
 
       // Limit buy: Bid price, a quantity, Total derived by the engine; Enter submits.
@@ -268,7 +265,7 @@ describe('order entry card in Chromium against the real server (spec B §2, §4,
       await page.setViewportSize(PHONE);
       await entry.scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await cardViolations(page)).toEqual([]);
       await entry.screenshot({ path: (await shot(page, 'phone')).replace(/\.png$/, '-card.png') });
     });
     await maker.context.close();

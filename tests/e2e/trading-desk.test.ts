@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/reference-data';
+import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { inPage, loginThroughForm, OUTBOX_WAIT_MS, phoneOf, registerThroughApi, uniquePerson } from './support/flows';
 import { waitForMessage } from './support/outbox';
@@ -73,14 +74,8 @@ const readout = (page: Page) => page.getByTestId('chart-readout').innerText();
  * Serious and critical axe violations, one line each with the elements. The label/name
  * mismatch rule is experimental in axe and off by default; it is on here.
  */
-async function axeSerious(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''})`).join('; ')}`,
-    );
+function axeSerious(page: Page): Promise<string[]> {
+  return seriousViolations(page, (b) => b.options({ rules: { 'label-content-name-mismatch': { enabled: true } } }));
 }
 
 const ordersPanel = (page: Page) => page.getByRole('region', { name: 'Orders' });

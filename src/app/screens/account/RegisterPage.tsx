@@ -102,9 +102,9 @@ export default function RegisterPage() {
           <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
             Continue
           </button>
-          <span>
+          <p className="form-footer">
             Already have an account? <Link to={accountRoutes.login}>Log in</Link>
-          </span>
+          </p>
         </div>
       </form>
     </section>
