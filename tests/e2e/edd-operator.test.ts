@@ -3,7 +3,7 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperatorCli } from '../../src/server/operator/cli';
 import { TINY_PNG } from '../support/multipart';
-import { seriousViolations } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { e2eEnvironment } from './support/environment';
 import { individualRegistration, loginThroughForm, newPage, shots, uniquePerson, type Person } from './support/flows';
 import { waitForMessage } from './support/outbox';
@@ -46,11 +46,6 @@ async function onboard(context: BrowserContext, person: Person): Promise<void> {
     const ok = await call.post(`/v1/auth/verification-code/${channel}/confirm`, { code: message.code });
     expect(ok.status(), await ok.text()).toBe(200);
   }
-}
-
-/** axe-core on the page as it is: no serious or critical violations. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  expect(await seriousViolations(page), what).toEqual([]);
 }
 
 async function answerEdd(page: Page): Promise<void> {

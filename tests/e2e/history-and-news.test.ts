@@ -99,10 +99,6 @@ afterAll(async () => {
   await new Promise((r) => feedServer?.close(r));
 });
 
-function axe(page: Page): Promise<string[]> {
-  return seriousViolations(page);
-}
-
 const rowTexts = (page: Page, column: number) =>
   page
     .locator('.tx-body [role="row"]')
@@ -119,7 +115,7 @@ describe('Transaction History and Market News in Chromium', () => {
     // The loading skeleton's rows are rows too (with empty cells): wait for the data's.
     await expect.poll(async () => (await rowTexts(page, 1))[0], { timeout: 15_000 }).toBe('Deposit');
     await page.screenshot({ path: `${SHOTS}/transactions-desktop.png` });
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Scrolling to the end loads page after page; the DOM holds only the rows in view.
     const body = page.locator('.tx-body');
@@ -186,7 +182,7 @@ describe('Transaction History and Market News in Chromium', () => {
     // Nothing wider than the phone's screen: only the table scrolls sideways, inside its card.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}/transactions-375.png`, fullPage: true });
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(csp.violations).toEqual([]);
     await context.close();
   }, 180_000);
@@ -217,7 +213,7 @@ describe('Transaction History and Market News in Chromium', () => {
     }
     expect(await page.locator('body').isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/news-desktop.png`, fullPage: true });
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Page 2' }).click();
     expect(await cards.count()).toBe(1);
@@ -227,7 +223,7 @@ describe('Transaction History and Market News in Chromium', () => {
     // Nothing wider than the phone's screen: only the table scrolls sideways, inside its card.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}/news-375.png`, fullPage: true });
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? 0)).toBe(0);
     expect(dialogs).toEqual([]);

@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/reference-data';
 import { AUTH_METHOD_COOKIE, AUTH_METHOD_HEADER } from '../../src/shared/constants';
-import { seriousViolations } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { e2eEnvironment } from './support/environment';
 import { inPage, OUTBOX_WAIT_MS, phoneOf, registerThroughApi, uniquePerson, type Person } from './support/flows';
 import { waitForMessage } from './support/outbox';
@@ -43,10 +43,6 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: str
   }
 }
 
-async function expectAxeClean(page: Page, where: string): Promise<void> {
-  expect(await seriousViolations(page), where).toEqual([]);
-}
-
 /** Registers, logs in through the form and verifies email and phone with the codes from the outbox. */
 async function freshVerifiedUser(page: Page, person: Person): Promise<void> {
   await registerThroughApi(env.server.url, person);
@@ -83,7 +79,7 @@ describe('money in and out', () => {
       await page.goto(`${env.server.url}/portfolio`);
       await page.getByTestId('portfolio-row-btc').waitFor();
       await shot(page, 'portfolio');
-      await expectAxeClean(page, 'portfolio');
+      await expectAccessible(page, 'portfolio');
 
       // Deposit BTC: the QR decodes to the address shown.
       await page.getByRole('button', { name: 'Deposit BTC', exact: true }).click();
@@ -92,7 +88,7 @@ describe('money in and out', () => {
       const png = PNG.sync.read(await page.getByTestId('deposit-qr').screenshot());
       expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(address);
       await shot(page, 'deposit-btc');
-      await expectAxeClean(page, 'deposit modal');
+      await expectAccessible(page, 'deposit modal');
       await page.keyboard.press('Escape');
 
       // The simulated chain credits it; the balance changes without a reload.
@@ -125,7 +121,7 @@ describe('money in and out', () => {
       await page.getByRole('button', { name: 'Confirm' }).click();
       await page.getByText(/Cooling down/).waitFor();
       await shot(page, 'approved-address-cooling-down');
-      await expectAxeClean(page, 'approved addresses');
+      await expectAccessible(page, 'approved addresses');
       await api(page, 'POST', '/dev/clock/advance', { ms: DAY_MS + 60_000 });
       await page.reload();
       await page.getByText('Usable', { exact: true }).waitFor();
@@ -177,7 +173,7 @@ describe('money in and out', () => {
       // ACH before any bank account: a pointer to the bank account screen, in running text.
       await page.goto(`${env.server.url}/payments/ach-onboarding`);
       await page.getByRole('link', { name: 'Add and verify a bank account' }).waitFor();
-      await expectAxeClean(page, 'ach without a bank account');
+      await expectAccessible(page, 'ach without a bank account');
 
       // Bank account: create, micro-deposits from the outbox, verify.
       await page.goto(`${env.server.url}/payments/bank-account`);
@@ -187,7 +183,7 @@ describe('money in and out', () => {
       await page.getByLabel('Routing number', { exact: true }).fill('021000021');
       await page.getByLabel('Wire routing number').fill('021000021');
       await shot(page, 'bank-account-form');
-      await expectAxeClean(page, 'bank account form');
+      await expectAccessible(page, 'bank account form');
       await page.getByRole('button', { name: 'Add bank account' }).click();
       await page.getByRole('heading', { name: 'Verify your bank account' }).waitFor();
       const statement = await waitForMessage(
@@ -215,7 +211,7 @@ describe('money in and out', () => {
       await page.getByRole('button', { name: 'Deposit' }).click();
       await page.locator('.alert-success').last().waitFor();
       await shot(page, 'ach-deposit');
-      await expectAxeClean(page, 'ach');
+      await expectAccessible(page, 'ach');
       await api(page, 'POST', '/dev/clock/advance', { ms: 11 * 60 * 1000 });
       // Settled by the transfer loop on its own time: the open Portfolio shows it live.
       await page.goto(`${env.server.url}/portfolio`);
@@ -239,7 +235,7 @@ describe('money in and out', () => {
       await page.goto(`${env.server.url}/payments/wire-instructions`);
       await page.getByTestId('wire-reference_id').waitFor();
       await shot(page, 'wire-instructions');
-      await expectAxeClean(page, 'wire instructions');
+      await expectAccessible(page, 'wire instructions');
 
       // A trade, then the fee overview shows its volume.
       // The demo trader sells 0.001 BTC at 50000; this user buys it (volume 50 USD).
@@ -271,7 +267,7 @@ describe('money in and out', () => {
       await volume.waitFor({ timeout: 60_000 });
       expect((await volume.textContent())?.trim()).toBe('$50.00');
       await shot(page, 'fee-overview');
-      await expectAxeClean(page, 'fee overview');
+      await expectAccessible(page, 'fee overview');
 
       // Dashboard.
       await page.goto(`${env.server.url}/dashboard`);
@@ -280,7 +276,7 @@ describe('money in and out', () => {
         .poll(async () => (await page.getByTestId('dashboard-total').textContent())?.trim(), { timeout: 30_000 })
         .toMatch(/^\$[1-9][\d,]*\.\d\d$/);
       await shot(page, 'dashboard');
-      await expectAxeClean(page, 'dashboard');
+      await expectAccessible(page, 'dashboard');
 
       // The same screens at 375 px.
       await page.setViewportSize(PHONE);
@@ -297,7 +293,7 @@ describe('money in and out', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForTimeout(300);
         await shot(page, `phone${path.replace(/\//g, '-')}`);
-        await expectAxeClean(page, `${path} at 375 px`);
+        await expectAccessible(page, `${path} at 375 px`);
       }
     });
   }, 300_000);

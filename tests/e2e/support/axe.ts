@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright';
+import { expect } from 'vitest';
 
 /**
  * axe-core's serious and critical violations on the page as it is, one line each (rule, the
@@ -14,4 +15,9 @@ export async function seriousViolations(page: Page, configure: (builder: AxeBuil
       (v) =>
         `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''})`).join('; ')}`,
     );
+}
+
+/** The page as it is has no serious or critical axe violation; `where` names it in a failure. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  expect(await seriousViolations(page), where).toEqual([]);
 }
