@@ -104,6 +104,16 @@ async function recordToasts(page: Page): Promise<void> {
   });
 }
 
+/** Whether the newest toast, once it has slid in, starts below the header rather than over its links. */
+function toastBelowHeader(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const toasts = document.querySelectorAll('[data-sonner-toast]');
+    const header = document.querySelector('.app-header');
+    const last = toasts[toasts.length - 1];
+    return !!last && !!header && last.getBoundingClientRect().top >= header.getBoundingClientRect().bottom;
+  });
+}
+
 const toastCount = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts.length);
 
 /** Waits for a toast reading `text` to appear after the first `after` toasts. */
@@ -165,6 +175,7 @@ describe('order entry card in Chromium against the real server (spec B §2, §4,
       let n = await toastCount(page);
       await quantity.press('Enter');
       await toast(page, orderMessages.submitted, n);
+      await until('the toast below the sticky header, not over the navigation', () => toastBelowHeader(page));
       const open = await until('the limit order among the open orders', async () =>
         (await ordersOf(api, 'open')).find((o) => o.type === 'Limit' && o.price === '99'),
       );
@@ -266,6 +277,11 @@ describe('order entry card in Chromium against the real server (spec B §2, §4,
       await entry.scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await cardViolations(page)).toEqual([]);
+      // The trail is empty: the refusal's toast leaves the header and its menu button uncovered.
+      n = await toastCount(page);
+      await entry.getByRole('button', { name: /^(Buy|Sell) BTC$/ }).click();
+      await toast(page, orderMessages.fillRequired, n);
+      await until('the toast below the sticky header on a phone', () => toastBelowHeader(page));
       await entry.screenshot({ path: (await shot(page, 'phone')).replace(/\.png$/, '-card.png') });
     });
     await maker.context.close();
