@@ -218,8 +218,8 @@ describe('money in and out', () => {
       await page.getByTestId('portfolio-row-usd').waitFor();
       await until(
         async () => (await balanceOf(page, 'usd').textContent())?.trim(),
-        (v) => v === '1000',
-        'USD 1000 after the ACH settles',
+        (v) => v === '1,000',
+        'USD 1,000 after the ACH settles',
       );
 
       // A wire withdrawal.

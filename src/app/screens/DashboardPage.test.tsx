@@ -49,7 +49,7 @@ test('A7 dashboard: shows the balances from GET /v1/account-management/balances'
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows.map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
     ['BTC', '0.5', '0.25'],
-    ['USD', '1250.5', '1000.5'],
+    ['USD', '1,250.5', '1,000.5'],
   ]);
   expect(fake.callsTo(paths.account.balances)[0]).toMatchObject({ method: 'GET', credentials: 'include' });
   expect(screen.getByText(/Welcome back, Ada/)).toBeTruthy();

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { displayAmount, fetchBalances } from '../data/balances';
+import { fetchBalances } from '../data/balances';
 import { createResource } from '../data/resource';
 import { useResource } from '../hooks/useResource';
 import { useSession } from '../hooks/useSession';
 import { useValuation } from '../hooks/useValuation';
 import RecentActivity from './dashboard/RecentActivity';
 import { missingSetupSteps } from './dashboard/setup-steps';
+import { amountText } from './money/amount-text';
 import { usdText } from './money/usd-text';
 import './money/money.css';
 import { fetchBankAccounts } from './payments/payments-api';
@@ -117,8 +118,8 @@ export default function DashboardPage() {
                   <th scope="row" className="currency">
                     {row.currency.toUpperCase()}
                   </th>
-                  <td className="num">{displayAmount(row.balance)}</td>
-                  <td className="num">{displayAmount(row.available)}</td>
+                  <td className="num">{amountText(row.balance)}</td>
+                  <td className="num">{amountText(row.available)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,12 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { accountLimits } from '../../../shared/constants';
-import { displayAmount } from '../../data/balances';
 import { createResource } from '../../data/resource';
 import { useBalances } from '../../hooks/useBalances';
 import { useResource } from '../../hooks/useResource';
 import { useValuation } from '../../hooks/useValuation';
 import CurrencyIcon from '../money/CurrencyIcon';
+import { amountText } from '../money/amount-text';
 import { usdText } from '../money/usd-text';
 import '../money/money.css';
 import DepositModal from './DepositModal';
@@ -135,10 +135,10 @@ export default function PortfolioPage() {
                         </span>
                       </span>
                       <span role="cell" className="num" data-testid="balance">
-                        {displayAmount(row.balance)}
+                        {amountText(row.balance)}
                       </span>
                       <span role="cell" className="num" data-testid="available">
-                        {displayAmount(row.available)}
+                        {amountText(row.available)}
                       </span>
                       <span role="cell" className="num usd-col">
                         {usd ? usdText(usd) : '—'}

@@ -6,9 +6,9 @@ import type { ApprovedAddress } from '../../../shared/api/approved-addresses';
 import { withdrawRequestSchema } from '../../../shared/api/transfers';
 import { transferTypes } from '../../../shared/enums';
 import { accountMessages } from '../../../shared/messages';
-import { displayAmount } from '../../data/balances';
 import { FormSelect, FormText } from '../../forms/form-fields';
 import { serverMessage } from '../account/server-message';
+import { amountText } from '../money/amount-text';
 import CurrencyIcon from '../money/CurrencyIcon';
 import Modal from '../money/Modal';
 import { fetchApprovedAddresses } from '../security/approved-addresses-api';
@@ -83,10 +83,10 @@ export default function WithdrawModal({ currency, name, available, onClose }: Pr
     <Modal title={`Withdraw ${name} (${code})`} icon={<CurrencyIcon code={currency} />} onClose={onClose}>
       <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <p className="muted">
-          Available: {displayAmount(available)} {code}
+          Available: {amountText(available)} {code}
         </p>
         <FormText control={control} name="amount" label={`Amount (${code})`} inputMode="decimal" autoComplete="off" />
-        <p data-testid="withdraw-fee">Fee: {fee === null ? '…' : `${displayAmount(fee)} ${code}`}</p>
+        <p data-testid="withdraw-fee">Fee: {fee === null ? '…' : `${amountText(fee)} ${code}`}</p>
         {isUsd ? (
           <FormSelect
             control={control}
