@@ -19,4 +19,12 @@ describe('transaction row texts', () => {
     expect(rowAmount('-24', 'usd')).toBe('-24.00');
     expect(rowAmount('0.123456789', 'btc')).toBe('0.12345679');
   });
+  it('B9.format.fiat-2: fiat amounts show 2 decimals, small ones (below 1) up to 4', () => {
+    expect(rowAmount('1234.5', 'usd')).toBe('1,234.50');
+    expect(rowAmount('1.23456', 'usd')).toBe('1.23');
+    expect(rowAmount('0.0012', 'usd')).toBe('0.0012');
+    expect(rowAmount('-0.00125', 'usd')).toBe('-0.0013');
+    expect(rowAmount('0.5', 'usd')).toBe('0.50');
+    expect(rowAmount('0', 'usd')).toBe('0.00');
+  });
 });

@@ -93,6 +93,15 @@ export function formatPrice(text: string | null | undefined, decimals?: number):
   return formatDecimal(text, { minDecimals: places, maxDecimals: places });
 }
 
+/**
+ * Spec B §9 fiat amounts: 2 decimals, and for a small amount (below 1: a fee, a credit of
+ * cents) up to 4, so "0.0012" USD does not read as "0.00".
+ */
+export function formatFiat(text: string | null | undefined): string {
+  const small = typeof text === 'string' && isBelowOne(text);
+  return formatDecimal(text, { minDecimals: 2, maxDecimals: small ? 4 : 2 });
+}
+
 /** Spec B §9 amounts: up to 8 decimals (at least `minDecimals`, 2 by default: "crypto 2-8"). */
 export function formatAmount(text: string | null | undefined, minDecimals = 2): string {
   return formatDecimal(text, { minDecimals: Math.min(minDecimals, 8), maxDecimals: 8 });
