@@ -142,6 +142,8 @@ export interface SelectedPairView {
   readonly row: PairRow | null;
   /** Pair fee fraction used by the order helpers. */
   readonly fee: string;
+  /** What withdrawing the base currency costs, in the base (spec B §7); absent until known or after a failed lookup. */
+  readonly withdrawalFee?: string;
 }
 
 export type FlashKind = 'new' | 'changed';

@@ -34,6 +34,7 @@ import { RecentTrades } from '../market/recent-trades';
 import { OrderEntry, type OrderEntryPair } from '../orders/order-entry';
 import { OrderSender } from '../orders/order-sender';
 import { QuotePoller } from '../orders/quote-poller';
+import { WithdrawalFee } from '../orders/withdrawal-fee';
 import { ValuationBuilder } from '../portfolio/valuation';
 import { PrivateData } from '../private/private-data';
 import { RestClient } from '../private/rest-client';
@@ -80,6 +81,7 @@ export class StartedEngine {
   private readonly feeds: FeedController;
   private readonly privateData: PrivateData;
   private readonly quotes: QuotePoller;
+  private readonly withdrawalFee: WithdrawalFee;
   private readonly chart: ChartCandles;
   private readonly valuation = new ValuationBuilder();
   private readonly entry: OrderEntry;
@@ -177,6 +179,7 @@ export class StartedEngine {
     });
     this.privateData = new PrivateData(this.rest, (slices) => invalidate(...slices));
     this.quotes = new QuotePoller(this.rest, timers, this.errors, () => invalidate('quote'));
+    this.withdrawalFee = new WithdrawalFee(this.rest, () => invalidate('selected'));
     this.chart = new ChartCandles(this.rest, (slices) => invalidate(...slices));
     const available = (currency: string) => this.available(currency);
     this.entry = new OrderEntry({
@@ -209,6 +212,7 @@ export class StartedEngine {
     const b = base.trim().toUpperCase();
     const q = quote.trim().toUpperCase();
     if (!b || !q || (b === this.base && q === this.quote)) return;
+    const previousBase = this.base;
     this.base = b;
     this.quote = q;
     this.callHost(() => this.host.persistPair(b, q));
@@ -217,6 +221,7 @@ export class StartedEngine {
     if (this.quotes.view.input && this.quotes.view.input.pair !== this.symbol) this.quotes.clear();
     this.entry.pairChanged();
     this.feeds.pairChanged();
+    if (this.user && b !== previousBase) void this.withdrawalFee.load(b);
     this.invalidate('selected', 'book', 'connection');
   }
 
@@ -238,6 +243,7 @@ export class StartedEngine {
     if (!this.user) return;
     void this.loadPairs();
     void this.privateData.loadAll();
+    void this.withdrawalFee.load(this.base);
   }
 
   dismissError(id: number): void {
@@ -370,6 +376,7 @@ export class StartedEngine {
     void this.loadPairs();
     void this.privateData.loadAll();
     void this.chart.load();
+    void this.withdrawalFee.load(this.base);
     timers.clearTimeout(this.connectTimer);
     // Spec B §4: the connection starts about 0.5 s after the user becomes authorized.
     this.connectTimer = timers.setTimeout(() => {
@@ -425,6 +432,7 @@ export class StartedEngine {
     this.privateData.clear();
     this.chart.clear();
     this.quotes.clear();
+    this.withdrawalFee.clear();
     this.book.reset(this.symbol);
     this.recent.reset(this.symbol);
     this.invalidate('book', 'connection');
@@ -500,9 +508,18 @@ export class StartedEngine {
   private buildSelected(): SelectedPairView {
     const symbol = this.symbol;
     const row = this.market.row(symbol);
+    const withdrawalFee = this.withdrawalFee.of(this.base);
     const prev = this.selectedView;
-    if (prev && prev.base === this.base && prev.quote === this.quote && prev.row === row) return prev;
-    this.selectedView = Object.freeze({ base: this.base, quote: this.quote, symbol, row, fee: row?.fee ?? '0' });
+    if (prev && prev.base === this.base && prev.quote === this.quote && prev.row === row && prev.withdrawalFee === withdrawalFee)
+      return prev;
+    this.selectedView = Object.freeze({
+      base: this.base,
+      quote: this.quote,
+      symbol,
+      row,
+      fee: row?.fee ?? '0',
+      ...(withdrawalFee !== undefined ? { withdrawalFee } : {}),
+    });
     return this.selectedView;
   }
 

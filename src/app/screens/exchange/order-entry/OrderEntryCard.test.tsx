@@ -54,6 +54,14 @@ describe('order entry card (spec B §2, §5, §8)', () => {
     expect(within(card).getByRole('button', { name: 'Sell BTC' })).toBeTruthy();
   });
 
+  test('B7.withdrawal-fee.base, B8.fees.lookup-failure: the base currency’s withdrawal fee once known; nothing without one', () => {
+    const { fake, card } = renderCard();
+    expect(card.querySelector('.oe-withdrawal-fee')).toBeNull();
+    const selected = { ...snapshot().selected, withdrawalFee: '0.00050000' };
+    act(() => fake.publish(snapshot({ selected, orderEntry: entry() })));
+    expect(card.querySelector('.oe-withdrawal-fee')!.textContent).toBe('Withdrawal fee 0.0005 BTC');
+  });
+
   test('B2.order-entry.available-balance and B2.order-entry.no-holding-text', () => {
     const { fake, card } = renderCard();
     expect(card.querySelector('.oe-balance')!.textContent).toBe('Available 1,234.12345679 USD');

@@ -25,6 +25,7 @@ import { formatDecimal } from '../format/decimal-text';
 import AdvancedMenu from './AdvancedMenu';
 import BalancePanel from './BalancePanel';
 import SideTabs from './SideTabs';
+import WithdrawalFeeNote from './WithdrawalFeeNote';
 import { PercentButtons, PriceShortcuts } from './ShortcutButtons';
 import './order-entry.css';
 
@@ -413,6 +414,7 @@ export default function OrderEntryCard() {
             {side === 'buy' ? `Buy ${base}` : `Sell ${base}`}
           </button>
         </form>
+        <WithdrawalFeeNote />
       </div>
     </section>
   );
