@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assertSafeConfig, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  it('uses the documented defaults', () => {
+  it('CORE.config.defaults: uses the documented defaults', () => {
     const c = loadConfig({}, '/srv/ox');
     expect(c).toMatchObject({
       nodeEnv: 'development',
@@ -21,7 +21,7 @@ describe('loadConfig', () => {
     expect(c.trustedOrigins).toEqual(['http://localhost:8080']);
   });
 
-  it('reads every variable', () => {
+  it('CORE.config.defaults: reads every variable', () => {
     const c = loadConfig(
       {
         NODE_ENV: 'production',
@@ -76,7 +76,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HUB_MAX_CONNECTIONS_PER_USER: '0' })).toThrow(/HUB_MAX_CONNECTIONS_PER_USER/);
   });
 
-  it('rejects invalid values with a readable message', () => {
+  it('CORE.config.defaults: rejects invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
@@ -119,7 +119,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BITCOIN_NETWORK: 'signet' })).toThrow(/BITCOIN_NETWORK/);
   });
 
-  it('is silent in tests', () => {
+  it('CORE.config.silent-in-tests: is silent in tests', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
   });
 

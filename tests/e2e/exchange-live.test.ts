@@ -278,7 +278,7 @@ describe('exchange screen, live against the real server and simulator', () => {
     }
   });
 
-  it('all live traffic travels through the worker: the page thread opens no WebSocket (nor hub request); the engine worker opens the hub WebSocket and receives the feeds', async () => {
+  it('CORE.engine.live-traffic-in-worker: all live traffic travels through the worker: the page thread opens no WebSocket (nor hub request); the engine worker opens the hub WebSocket and receives the feeds', async () => {
     const { context, page } = await newPage(browser, { viewport: DESKTOP });
     let traffic: TrafficRecorder | null = null;
     try {

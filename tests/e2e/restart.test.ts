@@ -45,7 +45,7 @@ async function balanceRows(page: Page): Promise<string[]> {
 }
 
 describe('server restart on the same data folder', () => {
-  it('starting it again keeps every user, session and balance: after SIGTERM and a restart, a reload keeps the user logged in, the user logs in again, the outbox still holds the earlier messages and the demo balances are unchanged', async () => {
+  it('CORE.server.restart-keeps-data: starting it again keeps every user, session and balance: after SIGTERM and a restart, a reload keeps the user logged in, the user logs in again, the outbox still holds the earlier messages and the demo balances are unchanged', async () => {
     const port = await freePort();
     const first = await startServer({ dataDir, port, env: { STATIC_DIR: env.webApp } });
     running.push(first);

@@ -333,7 +333,7 @@ function run(seed: number, commands: number, config: BookConfig = {}): Coverage 
 }
 
 describe('engine differential fuzz', () => {
-  it(`fast book matches the naive reference over ${COMMANDS} random commands (seed ${SEED})`, () => {
+  it(`CORE.matching.fast-equals-reference: fast book matches the naive reference over ${COMMANDS} random commands (seed ${SEED})`, () => {
     const seen = run(SEED, COMMANDS);
     console.info(`engine fuzz seed=${SEED}`, seen);
     // Every path the fuzz is meant to compare must actually have run, in earnest.
@@ -345,7 +345,7 @@ describe('engine differential fuzz', () => {
     expect(seen.restores).toBe(Math.floor(COMMANDS / 10_000));
   }, 120_000);
 
-  it('agrees too when the book-wide self-trade policy is not the default', () => {
+  it('CORE.matching.self-trade-policies-agree: agrees too when the book-wide self-trade policy is not the default', () => {
     for (const selfTradePolicy of ['CANCEL_TAKER', 'CANCEL_BOTH'] as const) {
       const seen = run(SEED + 1, Math.ceil(COMMANDS / 20), { selfTradePolicy });
       expect(seen.selfTrade + seen.fills, selfTradePolicy).toBeGreaterThan(0);

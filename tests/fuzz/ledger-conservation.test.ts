@@ -224,7 +224,7 @@ async function run(world: ServiceWorld, users: string[], c: Command): Promise<vo
 
 // Once on each store: SQLite, and PostgreSQL whenever a server answers (a throwaway database per run).
 describeEachStore('ledger conservation (property)', (store) => {
-  it('API.transfers.ledger-conserved: random orders, cancels, deposits, withdrawals (held, paid out, released or rejected by an operator) and trades across many users: no negative balance or available, no crossed book, every currency conserved, restart identical', async () => {
+  it('API.transfers.ledger-conserved, CORE.book.never-crossed, CORE.ledger.conservation, CORE.ledger.no-negative, CORE.ledger.restart-identical: random orders, cancels, deposits, withdrawals (held, paid out, released or rejected by an operator) and trades across many users: no negative balance or available, no crossed book, every currency conserved, restart identical', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(command, { minLength: 1, maxLength: 8 }), { minLength: 10, maxLength: 40 }), async (chunks) => {
         transferRefs.length = 0;

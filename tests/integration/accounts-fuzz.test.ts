@@ -56,7 +56,7 @@ describeEachStore((store) => {
   const body = fc.oneof(fc.jsonValue({ maxDepth: 4 }), nearMiss, fc.array(nearMiss, { maxLength: 3 }));
 
   describe('A8 bad input never produces a 5xx', () => {
-    it.each(calls)('A8 %s %s: arbitrary JSON answers 2xx or 4xx', async (method, url) => {
+    it.each(calls)('CORE.http.no-5xx-on-bad-input: A8 %s %s: arbitrary JSON answers 2xx or 4xx', async (method, url) => {
       await fc.assert(
         fc.asyncProperty(body, fc.boolean(), async (payload, loggedIn) => {
           const res = await t.app.inject({

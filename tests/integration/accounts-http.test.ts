@@ -57,7 +57,19 @@ describeEachStore((store) => {
       expect(res.statusCode).toBe(404);
     });
 
-    it('A8 prototype-poisoning JSON is refused with 400', async () => {
+    it('CORE.http.wrong-method-404: a known path asked with a method it does not serve answers a 404 problem body', async () => {
+      for (const [method, url] of [
+        ['GET', '/v1/auth/login'],
+        ['PUT', '/v1/auth/logout'],
+      ] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+        expect(problemSchema.parse(res.json())).toMatchObject({ status: 404, code: 'route_not_found' });
+      }
+    });
+
+    it('CORE.http.prototype-poisoning: A8 prototype-poisoning JSON is refused with 400', async () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/v1/auth/login',

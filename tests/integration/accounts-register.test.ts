@@ -154,7 +154,7 @@ describeEachStore((store) => {
       expect(problem(res).code).toBe('password_breached');
     });
 
-    it('A7 register: wrong-typed fields answer 400, never 5xx', async () => {
+    it('CORE.http.wrong-typed-fields: A7 register: wrong-typed fields answer 400, never 5xx', async () => {
       const res = await register({ ...individualRegistration(), first_name: 5, individual: 'yes', beneficial_owners: 3 });
       expect(res.statusCode).toBe(400);
       expect(Object.keys(problem(res).errors!)).toEqual(expect.arrayContaining(['first_name', 'individual']));
@@ -172,13 +172,13 @@ describeEachStore((store) => {
       expect(problem(res).errors?.account_role).toBeDefined();
     });
 
-    it('A7 register: a failed registration writes nothing (the email stays free)', async () => {
+    it('CORE.accounts.failed-registration-writes-nothing: A7 register: a failed registration writes nothing (the email stays free)', async () => {
       const payload = individualRegistration();
       expect((await register({ ...payload, individual: { ...payload.individual, dob: 'bad' } })).statusCode).toBe(400);
       expect((await register(payload)).statusCode).toBe(200);
     });
 
-    it('A7 register: the password chosen at registration logs in', async () => {
+    it('CORE.accounts.registered-password-logs-in: A7 register: the password chosen at registration logs in', async () => {
       const payload = individualRegistration();
       await register(payload);
       const res = await new Client(t.app).post('/v1/auth/login', { email: payload.email, password: STRONG_PASSWORD });

@@ -43,7 +43,7 @@ describeEachStore((store) => {
       expect(access.secure).toBeFalsy();
     });
 
-    it('A7 login: the email is matched case-insensitively', async () => {
+    it('CORE.accounts.login-email-case-insensitive: A7 login: the email is matched case-insensitively', async () => {
       const res = await new Client(t.app).post('/v1/auth/login', { email: '  DEMO@OX.Exchange ', password: DEMO_PASSWORD });
       expect(res.statusCode).toBe(200);
     });
@@ -68,7 +68,7 @@ describeEachStore((store) => {
       expect(Object.keys(problem(res).errors ?? {}).sort()).toEqual(['email', 'password']);
     });
 
-    it('A7 login: wrong-typed fields answer 400, never 5xx', async () => {
+    it('CORE.http.wrong-typed-fields: A7 login: wrong-typed fields answer 400, never 5xx', async () => {
       for (const body of [{ email: 42, password: true }, { email: ['a'], password: { x: 1 } }, [], 'text', null, 7]) {
         const res = await t.app.inject({
           method: 'POST',
@@ -147,7 +147,7 @@ describeEachStore((store) => {
       expect(res.statusCode).toBe(200);
     });
 
-    it('A7 logout: an empty JSON body with Content-Type application/json is accepted', async () => {
+    it('CORE.http.empty-json-body: A7 logout: an empty JSON body with Content-Type application/json is accepted', async () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/v1/auth/logout',
@@ -234,12 +234,26 @@ describeEachStore((store) => {
       expect(client.jar.get(REFRESH_COOKIE)).toBeUndefined();
     });
 
-    it('A7 refresh: two sessions of one user are independent', async () => {
+    it('CORE.accounts.sessions-independent: A7 refresh: two sessions of one user are independent', async () => {
       const { client, payload } = await registerIndividual(t);
       const other = new Client(t.app);
       expect((await other.post('/v1/auth/login', { email: payload.email, password: STRONG_PASSWORD })).statusCode).toBe(200);
       await client.post('/v1/auth/logout');
       expect((await other.get('/v1/users/me')).statusCode).toBe(200);
+    });
+
+    it('CORE.accounts.sessions-independent: refreshing one session leaves the other session able to refresh', async () => {
+      const { client, payload } = await registerIndividual(t);
+      const other = new Client(t.app);
+      expect((await other.post('/v1/auth/login', { email: payload.email, password: STRONG_PASSWORD })).statusCode).toBe(200);
+      // Past the reuse grace each time: a refresh token shared by both sessions would now count as stolen.
+      for (let i = 0; i < 2; i++) {
+        t.clock.advance(10_001);
+        expect((await client.post('/v1/auth/refresh-token')).statusCode).toBe(200);
+      }
+      expect((await other.post('/v1/auth/refresh-token')).statusCode).toBe(200);
+      expect((await other.get('/v1/users/me')).statusCode).toBe(200);
+      expect((await client.get('/v1/users/me')).statusCode).toBe(200);
     });
   });
 });

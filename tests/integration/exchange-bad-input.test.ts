@@ -158,7 +158,7 @@ describeEachStore((store) => {
   });
 
   describe('other endpoints', () => {
-    it('request for quote: unknown pair, zero or missing size, bad side, too fine a quantity → 400 naming the field', async () => {
+    it('CORE.validation.rfq-fields-named: request for quote: unknown pair, zero or missing size, bad side, too fine a quantity → 400 naming the field', async () => {
       const rfq = (body: unknown) => alice.client.post('/v1/orders/request-for-quote', body);
       expectFieldError(await rfq({ pair: 'dogeusd', side: 'buy', amount: '10' }), 400, 'pair', 'Unknown currency pair dogeusd.');
       expectFieldError(await rfq({ pair: 'btcusd', side: 'buy', amount: '0' }), 400, 'amount', 'Amount must be greater than 0.');
@@ -167,7 +167,7 @@ describeEachStore((store) => {
       expectFieldError(await rfq({ pair: 'btcusd', side: 'sell', quantity: '0.000011' }), 400, 'quantity', 'lot size');
     });
 
-    it('orders, transactions, trades, done orders and candles: bad query parameters → 400 naming query.<field>', async () => {
+    it('CORE.validation.query-fields-named: orders, transactions, trades, done orders and candles: bad query parameters → 400 naming query.<field>', async () => {
       expectFieldError(
         await alice.get('/v1/account-management/transactions?from=200&to=100'),
         400,

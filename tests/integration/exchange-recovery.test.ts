@@ -157,7 +157,7 @@ describeEachStore((store) => {
       expect(retry).toMatchObject({ status: 'done', filled: '0.2' });
     });
 
-    it('pipelining: the same client_order_id in a batch applied while the first is still committing places one order', async () => {
+    it('CORE.commit.idempotent-across-pipeline: pipelining: the same client_order_id in a batch applied while the first is still committing places one order', async () => {
       world = await openWorld({ store });
       const w = world;
       const alice = await funded(w, 'alice', { usd: '100000' });
@@ -217,7 +217,7 @@ describeEachStore((store) => {
       expect(await reads.liveOrders(bob)).toHaveLength(1);
     });
 
-    it('rebuilding every book from storage loses nothing acknowledged: resting, dark, stops, trailing stops and GTD expiries', async () => {
+    it('CORE.commit.restart-keeps-everything: rebuilding every book from storage loses nothing acknowledged: resting, dark, stops, trailing stops and GTD expiries', async () => {
       world = await openWorld({ store });
       const mm = await funded(world, 'mm', { usd: '1000000', btc: '100' });
       const alice = await funded(world, 'alice', { usd: '1000000', btc: '10' });

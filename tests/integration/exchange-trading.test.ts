@@ -19,7 +19,7 @@ describeEachStore((store) => {
   });
 
   describe('two users trade through the API', () => {
-    it('a resting limit sell, a crossing limit buy: the fill, the fees, balances, trades, done orders and transactions all agree', async () => {
+    it('CORE.exchange.fill-views-agree: a resting limit sell, a crossing limit buy: the fill, the fees, balances, trades, done orders and transactions all agree', async () => {
       const alice = await trader(t, { usd: '100000' });
       const bob = await trader(t, { btc: '2' });
 
@@ -97,7 +97,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('events after commit: public trade, book changed once per batch, both users’ orders, trades and balances', async () => {
+    it('CORE.exchange.events-once-per-batch: events after commit: public trade, book changed once per batch, both users’ orders, trades and balances', async () => {
       const alice = await trader(t, { usd: '100000' });
       const bob = await trader(t, { btc: '1' });
       ok(await bob.sell({ currency_pair: 'btcusd', price: '30000', quantity: '1' }));

@@ -75,7 +75,7 @@ describeEachStore((store) => {
   }
 
   describe('closing the app', () => {
-    it('ends at once a connection that never sent a request (browsers keep spare ones open)', async () => {
+    it('CORE.server.close-idle-at-once: ends at once a connection that never sent a request (browsers keep spare ones open)', async () => {
       t = await startApp({ store });
       await t.app.listen({ host: '127.0.0.1', port: 0 });
       const socket = connect(portOf(t.app), '127.0.0.1');
@@ -90,7 +90,7 @@ describeEachStore((store) => {
       await closing;
     });
 
-    it('answers a request still running when it finishes within the grace, then ends its connection', async () => {
+    it('CORE.server.close-grace: answers a request still running when it finishes within the grace, then ends its connection', async () => {
       const { timers, slow, response, closing, closed } = await closeDuringSlowRequest();
       slow.finish();
       const res = await response;
@@ -112,7 +112,7 @@ describeEachStore((store) => {
       plain = undefined;
     });
 
-    it('cuts a request still running when the grace is over, and closes', async () => {
+    it('CORE.server.close-cuts-after-grace: cuts a request still running when the grace is over, and closes', async () => {
       const { timers, slow, response, closing, closed } = await closeDuringSlowRequest();
       timers.cut();
       await expect(response).rejects.toThrow();

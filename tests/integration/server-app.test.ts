@@ -88,7 +88,7 @@ describe('server foundation', () => {
     expect(mails).toHaveLength(1);
   });
 
-  it('seed: the demo user has funded balances and the reference pairs exist', async () => {
+  it('CORE.seed.demo-user-and-pairs: seed: the demo user has funded balances and the reference pairs exist', async () => {
     t = await startApp({ seed: true });
     const db = t.app.ctx.database.db;
     const demo = await db.selectFrom('users').selectAll().where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();

@@ -19,13 +19,13 @@ describe.skipIf(!postgresReachable)(`${storeTag('postgres')} server on PostgreSQ
     await t?.close();
   });
 
-  it('migrates, seeds and logs the demo user in', async () => {
+  it('CORE.db.postgres: migrates, seeds and logs the demo user in', async () => {
     expect(t.app.ctx.database.dialect).toBe('postgres');
     const res = await new Client(t.app).post('/v1/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(res.statusCode).toBe(200);
   });
 
-  it('registers, rotates refresh tokens and detects reuse', async () => {
+  it('CORE.db.postgres: registers, rotates refresh tokens and detects reuse', async () => {
     const { client } = await registerIndividual(t);
     const old = client.jar.clone();
     expect((await client.post('/v1/auth/refresh-token')).statusCode).toBe(200);
@@ -34,7 +34,7 @@ describe.skipIf(!postgresReachable)(`${storeTag('postgres')} server on PostgreSQ
     expect((await client.get('/v1/users/me')).statusCode).toBe(401);
   });
 
-  it('refuses a duplicate email with 409 and verifies a code from the outbox', async () => {
+  it('CORE.db.postgres: refuses a duplicate email with 409 and verifies a code from the outbox', async () => {
     const { client, payload, user } = await registerIndividual(t);
     const dup = await new Client(t.app).post('/v1/users/register', { ...payload, email: payload.email.toUpperCase() });
     expect(dup.statusCode).toBe(409);
@@ -61,7 +61,7 @@ describe.skipIf(!postgresReachable)(`${storeTag('postgres')} server on PostgreSQ
     expect((res.json() as { code: string }).code).toBe('verification_attempts_exceeded');
   });
 
-  it('rereads epoch-millisecond columns as numbers', async () => {
+  it('CORE.db.postgres: rereads epoch-millisecond columns as numbers', async () => {
     const row = await t.app.ctx.database.db.selectFrom('sessions').select('created_at').executeTakeFirstOrThrow();
     expect(typeof row.created_at).toBe('number');
   });

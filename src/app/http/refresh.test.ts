@@ -30,7 +30,7 @@ afterEach(() => {
 
 const untilMessage = () => new Promise((r) => setTimeout(r, 20));
 
-test('A4 token refresh across tabs: concurrent 401s in two tabs and the worker make one refresh', async () => {
+test('CORE.session.refresh-across-tabs: A4 token refresh across tabs: concurrent 401s in two tabs and the worker make one refresh', async () => {
   const answer = deferred<Response>();
   const fake = createFakeFetch(() => answer.promise);
   const [tabA, tabB, worker] = tabs(3, { fetch: fake.fetch, locks: createFakeLocks() }) as [Refresher, Refresher, Refresher];
@@ -45,7 +45,7 @@ test('A4 token refresh across tabs: concurrent 401s in two tabs and the worker m
   expect(tabB.generation()).toBe(tabA.generation());
 });
 
-test('A4 token refresh across tabs: a request sent before another tab refreshed is retried without refreshing', async () => {
+test('CORE.session.refresh-across-tabs: A4 token refresh across tabs: a request sent before another tab refreshed is retried without refreshing', async () => {
   const fake = createFakeFetch(() => emptyResponse(204));
   const [tabA, tabB] = tabs(2, { fetch: fake.fetch, locks: createFakeLocks() }) as [Refresher, Refresher];
   const sentByB = tabB.generation();

@@ -21,7 +21,7 @@ describe('registration store (spec A §3 registration model)', () => {
     expect(registrationStore.get().beneficial_owners).toBeUndefined();
   });
 
-  it('keeps the model in sessionStorage across steps, but never the passwords', () => {
+  it('CORE.registration.no-password-stored: keeps the model in sessionStorage across steps, but never the passwords', () => {
     registrationStore.update({ email: 'ada@example.com', password: 'Secret!Pass1', password2: 'Secret!Pass1' });
     const raw = sessionStorage.getItem(storageKeys.registration) ?? '';
     expect(JSON.parse(raw)).toMatchObject({ email: 'ada@example.com' });

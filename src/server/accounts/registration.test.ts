@@ -41,7 +41,7 @@ describe('newUserRow', () => {
     id_country_code: 'DE',
   };
 
-  it('normalises the email for uniqueness and starts unverified with the client role', () => {
+  it('CORE.accounts.new-user: normalises the email for uniqueness and starts unverified with the client role', () => {
     const input = registrationRequestSchema.parse({ ...base, account_type: 'individual', individual });
     const row = newUserRow(input, 'hash', 5, sealer);
     expect(row).toMatchObject({

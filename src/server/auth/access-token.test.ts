@@ -7,16 +7,16 @@ const other = deriveKeys(Buffer.alloc(32, 8));
 const claims = { userId: 'u1', sessionId: 's1', expiresAt: 2_000 };
 
 describe('access token', () => {
-  it('round-trips its claims before expiry', () => {
+  it('CORE.auth.access-token: round-trips its claims before expiry', () => {
     expect(verifyAccessToken(keys.accessToken, signAccessToken(keys.accessToken, claims), 1_999)).toEqual(claims);
   });
 
-  it('is refused at and after its expiry', () => {
+  it('CORE.auth.access-token: is refused at and after its expiry', () => {
     const token = signAccessToken(keys.accessToken, claims);
     expect(verifyAccessToken(keys.accessToken, token, 2_000)).toBeNull();
   });
 
-  it('is refused under another key or when the payload is altered', () => {
+  it('CORE.auth.access-token: is refused under another key or when the payload is altered', () => {
     const token = signAccessToken(keys.accessToken, claims);
     expect(verifyAccessToken(other.accessToken, token, 0)).toBeNull();
     const [, mac] = token.split('.');
@@ -24,13 +24,13 @@ describe('access token', () => {
     expect(verifyAccessToken(keys.accessToken, forged, 0)).toBeNull();
   });
 
-  it('is refused when malformed', () => {
+  it('CORE.auth.access-token: is refused when malformed', () => {
     for (const junk of ['', '.', 'abc', 'a.b.c', '.sig', 'x'.repeat(5000)]) {
       expect(verifyAccessToken(keys.accessToken, junk, 0)).toBeNull();
     }
   });
 
-  it('derived keys differ per purpose', () => {
+  it('CORE.auth.access-token: derived keys differ per purpose', () => {
     expect(keys.accessToken.equals(keys.refreshSuccessor)).toBe(false);
     expect(keys.codes.equals(keys.refreshSuccessor)).toBe(false);
   });

@@ -22,14 +22,14 @@ function answer(userId: string, sessionId: string): CachedAuth {
 }
 
 describe('authentication cache', () => {
-  it('keeps an answer for the TTL and no longer', () => {
+  it('CORE.auth.cache-ttl: keeps an answer for the TTL and no longer', () => {
     const c = cache(2000);
     c.set('t1', c.begin(), answer('u1', 's1'), 1000);
     expect(c.get('t1', 2999)?.user.id).toBe('u1');
     expect(c.get('t1', 3000)).toBeUndefined();
   });
 
-  it('A session revoked: its tokens are forgotten at once, other sessions of the user stay', () => {
+  it('CORE.auth.cache-invalidation: A session revoked: its tokens are forgotten at once, other sessions of the user stay', () => {
     const c = cache();
     c.set('t1', c.begin(), answer('u1', 's1'), 0);
     c.set('t2', c.begin(), answer('u1', 's2'), 0);
@@ -38,7 +38,7 @@ describe('authentication cache', () => {
     expect(c.get('t2', 1)).toBeDefined();
   });
 
-  it('A user updated or all sessions ended: every token of that user is forgotten', () => {
+  it('CORE.auth.cache-invalidation: A user updated or all sessions ended: every token of that user is forgotten', () => {
     const c = cache();
     c.set('t1', c.begin(), answer('u1', 's1'), 0);
     c.set('t2', c.begin(), answer('u1', 's2'), 0);
@@ -50,7 +50,7 @@ describe('authentication cache', () => {
     expect(c.size).toBe(0);
   });
 
-  it('a read that began before an invalidation is not kept (it may hold the old rows)', () => {
+  it('CORE.auth.cache-invalidation: a read that began before an invalidation is not kept (it may hold the old rows)', () => {
     const c = cache();
     const started = c.begin();
     invalidateAuth({ userId: 'someone-else' });
@@ -58,7 +58,7 @@ describe('authentication cache', () => {
     expect(c.get('t1', 1)).toBeUndefined();
   });
 
-  it('holds at most maxEntries, dropping the oldest', () => {
+  it('CORE.auth.cache-bounded: holds at most maxEntries, dropping the oldest', () => {
     const c = cache(2000, 2);
     for (const t of ['a', 'b', 'c']) c.set(t, c.begin(), answer('u', t), 0);
     expect(c.size).toBe(2);

@@ -24,13 +24,13 @@ function open(): AppDatabase {
 }
 
 describe('migrations', () => {
-  it('have unique, sorted names', () => {
+  it('CORE.db.migrations: have unique, sorted names', () => {
     const names = migrations.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(names);
   });
 
-  it('bring a fresh SQLite file (directory created) to the latest schema, then do nothing on a second run', async () => {
+  it('CORE.db.migrations: bring a fresh SQLite file (directory created) to the latest schema, then do nothing on a second run', async () => {
     const db = open();
     const first = await migrateToLatest(db);
     expect(first.map((r) => r.migrationName)).toEqual(migrations.map((m) => m.name));
@@ -41,7 +41,7 @@ describe('migrations', () => {
     );
   });
 
-  it('open SQLite in WAL mode with foreign keys on, a new file with 2 KB pages', async () => {
+  it('CORE.db.sqlite-settings: open SQLite in WAL mode with foreign keys on, a new file with 2 KB pages', async () => {
     const db = open();
     await migrateToLatest(db);
     const file = path.join(dir!, 'nested', 'exchange.sqlite');

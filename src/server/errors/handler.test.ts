@@ -22,12 +22,12 @@ describe('toAppError', () => {
     ['FST_ERR_CTP_INVALID_JSON_BODY', 400, 'invalid_json'],
     ['FST_ERR_CTP_EMPTY_JSON_BODY', 400, 'invalid_json'],
     ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 415, 'unsupported_media_type'],
-  ])('maps Fastify %s to %i %s', (code, status, ours) => {
+  ])('CORE.http.framework-errors-mapped: maps Fastify %s to %i %s', (code, status, ours) => {
     const e = toAppError(Object.assign(new Error('x'), { code, statusCode: status }));
     expect([e.status, e.code]).toEqual([status, ours]);
   });
 
-  it('keeps other client errors 4xx and maps 429 to rate_limited', () => {
+  it('CORE.http.framework-errors-mapped: keeps other client errors 4xx and maps 429 to rate_limited', () => {
     expect(toAppError(Object.assign(new Error('bad url'), { statusCode: 400, code: 'FST_ERR_BAD_URL' })).status).toBe(400);
     expect(toAppError(Object.assign(new Error('slow down'), { statusCode: 429 })).code).toBe('rate_limited');
   });

@@ -11,7 +11,7 @@ function ledger() {
 }
 
 describe('ledger', () => {
-  it('a hold moves available only, and fails without changing anything when available is short', () => {
+  it('CORE.ledger.hold-available-only: a hold moves available only, and fails without changing anything when available is short', () => {
     const l = ledger();
     l.credit('u', 'usd', 100n, { action: 'Deposit' });
     expect(l.hold('u', 'usd', 60n)).toBe(true);
@@ -20,7 +20,7 @@ describe('ledger', () => {
     expect(l.get('u', 'usd')).toEqual({ balance: 100n, available: 40n });
   });
 
-  it('spending held funds lowers the balance and writes a negative journal line', () => {
+  it('CORE.ledger.spend-held: spending held funds lowers the balance and writes a negative journal line', () => {
     const l = ledger();
     l.credit('u', 'usd', 100n, { action: 'Deposit' });
     l.hold('u', 'usd', 60n);
@@ -33,7 +33,7 @@ describe('ledger', () => {
     ]);
   });
 
-  it('spending or releasing more than is held is a LedgerError (a bug, never a user error)', () => {
+  it('CORE.ledger.overspend-is-fault: spending or releasing more than is held is a LedgerError (a bug, never a user error)', () => {
     const l = ledger();
     l.credit('u', 'usd', 100n, { action: 'Deposit' });
     l.hold('u', 'usd', 10n);
@@ -42,7 +42,7 @@ describe('ledger', () => {
     expect(() => l.credit('u', 'usd', -1n, { action: 'Deposit' })).toThrow(LedgerError);
   });
 
-  it('a debit takes from available and refuses when short', () => {
+  it('CORE.ledger.debit-needs-available: a debit takes from available and refuses when short', () => {
     const l = ledger();
     l.credit('u', 'btc', 5n, { action: 'Deposit' });
     expect(l.debit('u', 'btc', 6n, { action: 'Withdraw' })).toBe(false);
@@ -50,7 +50,7 @@ describe('ledger', () => {
     expect(l.get('u', 'btc')).toEqual({ balance: 0n, available: 0n });
   });
 
-  it('drainChanges lists each touched account once with its final values, then starts afresh', () => {
+  it('CORE.ledger.changes-drained-once: drainChanges lists each touched account once with its final values, then starts afresh', () => {
     const l = ledger();
     l.credit('u', 'usd', 100n, { action: 'Deposit' });
     l.hold('u', 'usd', 30n);
@@ -63,7 +63,7 @@ describe('ledger', () => {
 });
 
 describe('ledger invariants', () => {
-  it('a trade between two users with fees conserves every currency and keeps the journal equal to balances', () => {
+  it('CORE.ledger.journal-equals-balances: a trade between two users with fees conserves every currency and keeps the journal equal to balances', () => {
     const l = ledger();
     l.credit('buyer', 'usd', 10_000n, { action: 'Deposit' });
     l.credit('seller', 'btc', 5n, { action: 'Deposit' });
@@ -96,7 +96,7 @@ describe('ledger invariants', () => {
     expect(checkJournal(accounts, sums)).toEqual([]);
   });
 
-  it('the checks name what is wrong: negative, holds that do not match orders, money from nowhere', () => {
+  it('CORE.ledger.audit-names-faults: the checks name what is wrong: negative, holds that do not match orders, money from nowhere', () => {
     const accounts = [{ userId: 'u', currency: 'usd', balance: -1n, available: -1n }];
     expect(checkAccounts(accounts, new Map([['u usd', 5n]])).join('\n')).toMatch(
       /negative balance[\s\S]*negative available[\s\S]*open orders hold 0.00000005/,

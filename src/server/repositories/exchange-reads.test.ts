@@ -71,7 +71,7 @@ async function setUp(): Promise<{ db: Kysely<Database>; plans: () => Plan[] }> {
 }
 
 describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders/done)', () => {
-  it('B7 open orders of a user (with or without a pair) are read through the partial index of live orders', async () => {
+  it('CORE.db.indexes: B7 open orders of a user (with or without a pair) are read through the partial index of live orders', async () => {
     const { db, plans } = await setUp();
     const reads = exchangeReads(db, 'sqlite');
     await reads.liveOrders('u1');
@@ -82,7 +82,7 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
     ]);
   });
 
-  it('B7 done orders of a user are read newest first through orders_user, without a sort', async () => {
+  it('CORE.db.indexes: B7 done orders of a user are read newest first through orders_user, without a sort', async () => {
     const { db, plans } = await setUp();
     await exchangeReads(db, 'sqlite').doneOrders('u1', 50);
     const [{ plan }] = plans() as [Plan];
@@ -90,14 +90,14 @@ describe('order queries use their indexes (spec B §7 GET /v1/orders, /v1/orders
     expect(plan).not.toContain('TEMP B-TREE');
   });
 
-  it('B7 at start the live orders of every user are found through the partial index, not a scan of all orders', async () => {
+  it('CORE.db.indexes: B7 at start the live orders of every user are found through the partial index, not a scan of all orders', async () => {
     const { db, plans } = await setUp();
     await exchangeStore(db, 'sqlite').loadSnapshot(0);
     const live = plans().filter((p) => /from "orders" where "live"/.test(p.sql));
     expect(live.map((p) => p.plan)).toEqual([expect.stringContaining('USING INDEX orders_open')]);
   });
 
-  it('B3 idempotency: orders are found by (user, client_order_id) pairs, only those, through the unique index', async () => {
+  it('CORE.db.indexes: B3 idempotency: orders are found by (user, client_order_id) pairs, only those, through the unique index', async () => {
     const { db, plans } = await setUp();
     raw!.pragma('foreign_keys = OFF');
     await db

@@ -167,7 +167,7 @@ describe('order book: the view, staleness and resync (spec B §2, §4, §5)', ()
     expect(b.build(m, 0)).toMatchObject({ loading: false, asksEmpty: true, bidsEmpty: false, mid: null, spread: null });
   });
 
-  it('B5 messages for another pair or older sequence are ignored', () => {
+  it('CORE.engine.book-older-ignored: B5 messages for another pair or older sequence are ignored', () => {
     const m = model();
     expect(apply(m, { ...book([], []), pair: 'ETH/USD' })).toBe('other-symbol');
     expect(apply(m, book([], [], { sequence: 5 }))).toBe('applied');
@@ -175,7 +175,7 @@ describe('order book: the view, staleness and resync (spec B §2, §4, §5)', ()
     expect(apply(m, { ...book([], [], { sequence: 6 }), pair: 'BTC/USD' })).toBe('applied');
   });
 
-  it('B5 a sequence gap marks the book stale and rejoins the book feed; it is fresh again after the resync', async () => {
+  it('CORE.engine.book-gap-resync: B5 a sequence gap marks the book stale and rejoins the book feed; it is fresh again after the resync', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
@@ -196,7 +196,7 @@ describe('order book: the view, staleness and resync (spec B §2, §4, §5)', ()
     expect(t.engine.getSnapshot().book.bids[0]!.quantity).toBe('4');
   });
 
-  it('B4 after a reconnect the book is stale until a fresh message arrives', async () => {
+  it('CORE.engine.book-stale-after-reconnect: B4 after a reconnect the book is stale until a fresh message arrives', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();

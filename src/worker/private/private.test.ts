@@ -263,7 +263,7 @@ describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §
     });
   });
 
-  it('B4 a reconnect reloads the private lists (pushes sent meanwhile were missed)', async () => {
+  it('CORE.engine.private-reload-on-reconnect: B4 a reconnect reloads the private lists (pushes sent meanwhile were missed)', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();

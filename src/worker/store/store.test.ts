@@ -38,7 +38,7 @@ async function bookEvery5ms(t: TestEngine): Promise<void> {
 }
 
 describe('snapshots', () => {
-  it('snapshots keep identity when nothing changed', async () => {
+  it('CORE.engine.snapshots-per-frame: snapshots keep identity when nothing changed', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
@@ -79,7 +79,7 @@ describe('snapshots', () => {
     expect(d.book.asks).toBe(c.book.asks);
   });
 
-  it('snapshots are posted at most once per frame, the first one at once', async () => {
+  it('CORE.engine.snapshots-per-frame: snapshots are posted at most once per frame, the first one at once', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
