@@ -130,7 +130,7 @@ describe('production worker against the real hub (spec B §4, §5, §2, §9)', (
     }
   });
 
-  it('B4 connects and reaches Connected with the session cookie', async () => {
+  it('B7.hub.access-token, B7.hub.negotiate-and-transports: connects and reaches Connected with the session cookie', async () => {
     user = await login(DEMO_EMAIL, DEMO_PASSWORD);
     expect(await meStatus()).toBe(200);
     expect(document.cookie).not.toContain('ox_access'); // httpOnly: only the browser sends it

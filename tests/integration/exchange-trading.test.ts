@@ -19,7 +19,7 @@ describeEachStore((store) => {
   });
 
   describe('two users trade through the API', () => {
-    it('CORE.exchange.fill-views-agree: a resting limit sell, a crossing limit buy: the fill, the fees, balances, trades, done orders and transactions all agree', async () => {
+    it('CORE.exchange.fill-views-agree, B7.orders.create, B7.orders.open, B7.orders.done, B7.trades.list: a resting limit sell, a crossing limit buy: the fill, the fees, balances, trades, done orders and transactions all agree', async () => {
       const alice = await trader(t, { usd: '100000' });
       const bob = await trader(t, { btc: '2' });
 
@@ -121,7 +121,7 @@ describeEachStore((store) => {
       );
     });
 
-    it('reference lists: every tradable currency in balances (zero when never funded), currency pairs with their rules, fee rates by volume', async () => {
+    it('B7.balances.list, B7.currency-pairs.list: reference lists: every tradable currency in balances (zero when never funded), currency pairs with their rules, fee rates by volume', async () => {
       const alice = await trader(t, { usd: '1000' });
       const balances = balanceListSchema.parse(ok(await alice.get('/v1/account-management/balances')));
       expect(balances.find((b) => b.currency === 'usd')).toEqual({ currency: 'usd', balance: '1000', available: '1000' });
@@ -170,7 +170,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('transactions: filter by types, time and currency, page with limit and after (next_after)', async () => {
+    it('B7.transactions.list: transactions: filter by types, time and currency, page with limit and after (next_after)', async () => {
       const alice = await trader(t, { usd: '100000' });
       t.clock.advance(60_000);
       const bob = await trader(t, { btc: '1' });

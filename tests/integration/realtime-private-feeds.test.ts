@@ -124,7 +124,7 @@ describeEachStore((store) => {
       }
     });
 
-    it('API.events.user-onboarding: ReceiveUserOnboarding reaches the user’s own users feed', async () => {
+    it('API.events.user-onboarding, B7.hub.event-user-onboarding: ReceiveUserOnboarding reaches the user’s own users feed', async () => {
       const a = await connect(alice);
       const b = await connect(bob);
       try {

@@ -28,7 +28,7 @@ describeEachStore((store) => {
   }
 
   describe('GET /v1/account-management/transactions', () => {
-    it('API.transactions.newest-first, API.transactions.paging: pages by next_after under a types filter see every row once, in date order', async () => {
+    it('API.transactions.newest-first, API.transactions.paging, B7.transactions.list: pages by next_after under a types filter see every row once, in date order', async () => {
       const alice = await busyTrader();
       const list = async (q: string) => transactionListSchema.parse(ok(await alice.get(`/v1/account-management/transactions${q}`)));
       const all = (await list('')).data;

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { paths } from '../../shared/api/paths';
 import { createFakeFetch, deferred, emptyResponse, flush, hangUntilAborted, jsonResponse } from '../testing/fake-fetch';
 import { createFakeLocks } from '../testing/fake-locks';
+import { ManualTimers } from '../time/manual-timers';
 import { AUTH_CHANNEL_NAME, createRefresher, type Refresher } from './refresh';
 
 // Each "tab" (or the trading worker) is its own refresher with its own BroadcastChannel end;
@@ -86,7 +87,7 @@ test('A4 token refresh across tabs: when the lock holder fails, the next tab tri
   expect(fake.calls).toHaveLength(2);
 });
 
-test('A4 token refresh: without Web Locks one context still shares a single refresh', async () => {
+test('B7.auth.refresh-via-auth-service: without Web Locks one context still shares a single refresh', async () => {
   const answer = deferred<Response>();
   const fake = createFakeFetch(() => answer.promise);
   const [tab] = tabs(1, { fetch: fake.fetch, locks: null }) as [Refresher];
@@ -102,4 +103,18 @@ test('A4 token refresh: a refresh that does not answer in time counts as failed'
   const fake = createFakeFetch((call) => hangUntilAborted(call));
   const [tab] = tabs(1, { fetch: fake.fetch, locks: null, timeoutMs: 20 }) as [Refresher];
   await expect(tab.refreshSession(0)).resolves.toBe(false);
+});
+
+test('B9.auth.refresh-timeout-10s: a refresh without an answer is given up after 10 s, not before', async () => {
+  const timers = new ManualTimers();
+  const fake = createFakeFetch((call) => hangUntilAborted(call));
+  const [tab] = tabs(1, { fetch: fake.fetch, locks: null, timers }) as [Refresher];
+  let answer: boolean | undefined;
+  void tab.refreshSession(0).then((ok) => (answer = ok));
+  await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
+  timers.advance(9_999);
+  await flush();
+  expect(answer).toBeUndefined();
+  timers.advance(1);
+  await vi.waitFor(() => expect(answer).toBe(false));
 });

@@ -63,14 +63,14 @@ test('A4.session.logout-failure-still-clears: logout failure still clears the se
   expect(toast.error).not.toHaveBeenCalled();
 });
 
-test('A7.users.me: GET /v1/users/me refreshes the stored user and marks the session checked', async () => {
+test('A7.users.me, B7.users.me-validates-session: GET /v1/users/me refreshes the stored user and marks the session checked', async () => {
   session.setUser(wireUser({ phone_confirmed: false }));
   vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(200, wireUser({ phone_confirmed: true }))).fetch);
   await expect(session.loadCurrentUser()).resolves.toMatchObject({ phone_confirmed: true });
   expect(session.getSnapshot()).toMatchObject({ checked: true, user: { phone_confirmed: true } });
 });
 
-test('A4.session.me-failure-clears: GET /v1/users/me failure clears the local session', async () => {
+test('A4.session.me-failure-clears, B7.users.me-validates-session: GET /v1/users/me failure clears the local session', async () => {
   session.setUser(wireUser());
   vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(500, { title: 'Internal Server Error', status: 500 })).fetch);
   await expect(session.loadCurrentUser()).resolves.toBeNull();

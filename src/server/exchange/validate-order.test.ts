@@ -57,6 +57,10 @@ describe('order form → intent', () => {
     expect(fieldErrors(() => intent({ currency_pair: 'btcusd', price: '0', quantity: '1' }))).toHaveProperty('price');
   });
 
+  it('B5.order-entry.currency-pair-required: an order without a currency pair is a 400 naming currency_pair', () => {
+    expect(fieldErrors(() => intent({ price: '1', quantity: '1' }))).toEqual({ currency_pair: ['currency_pair is required.'] });
+  });
+
   it('API.errors.unknown-pair-400: an unknown pair is a 400 naming currency_pair', () => {
     const errors = fieldErrors(() => intent({ currency_pair: 'dogeusd', price: '1', quantity: '1' }));
     expect(errors).toEqual({ currency_pair: ['Unknown currency pair dogeusd.'] });

@@ -51,7 +51,7 @@ describe('order entry form rules (spec B §5)', () => {
     expect(orderEntryErrors(values({ amount: '5', stopPercent: '1.25' }), ctx({ type: 'TrailingStop', trailUnit: 'percent' }))).toEqual({});
   });
 
-  it("B5.order-entry.decimal-limit: 'Price must have up to N decimal places.' with N from the tick size", () => {
+  it("B5.order-entry.decimal-limit, B9.format.decimal-limit-8: 'Price must have up to N decimal places.' with N from the tick size", () => {
     expect(orderEntryErrors(values({ price: '100.123', quantity: '1' }), ctx())).toEqual({
       price: 'Price must have up to 2 decimal places.',
     });
@@ -61,6 +61,19 @@ describe('order entry form rules (spec B §5)', () => {
     expect([tickDecimals('0.01'), tickDecimals('1'), tickDecimals('0.00005'), tickDecimals('0.10'), tickDecimals(null)]).toEqual([
       2, 0, 5, 1, 2,
     ]);
+  });
+
+  it('B5.time-in-force.gtc-types, B5.time-in-force.ioc-types, B5.time-in-force.fok-types: the times in force each type takes', () => {
+    const future = new Date(NOW + 60_000).toISOString();
+    const filled = values({ price: '1', quantity: '1', amount: '1', stopAmount: '1', expires: future });
+    const allowed = (type: OrderEntryContext['type']) =>
+      (['GTC', 'IOC', 'FOK', 'GTD'] as const).filter(
+        (tif) => !orderEntryErrors({ ...filled, timeInForce: tif }, ctx({ type })).timeInForce,
+      );
+    expect(allowed('Market')).toEqual(['GTC', 'FOK']);
+    expect(allowed('Limit')).toEqual(['GTC', 'IOC', 'FOK', 'GTD']);
+    expect(allowed('Stop')).toEqual(['GTC', 'GTD']);
+    expect(allowed('TrailingStop')).toEqual(['GTC', 'GTD']);
   });
 
   it('B5.order-entry.gtd-requires-expires and the time in force allowed per type', () => {

@@ -23,7 +23,7 @@ function apply(m: OrderBookModel, msg: unknown, now = 0) {
 }
 
 describe('order book: messages, depth and prices (spec B §5)', () => {
-  it('B5 order book drops messages lacking bids or asks', () => {
+  it('B5.book.drop-without-sides: order book drops messages lacking bids or asks', () => {
     expect(parseBookMessage({ pair: 'btcusd', bids: [['1', '1', 'ox']] })).toMatchObject({ ok: false, code: 'MISSING_SIDE' });
     expect(parseBookMessage({ pair: 'btcusd', asks: [] })).toMatchObject({ ok: false, code: 'MISSING_SIDE' });
     expect(parseBookMessage({ pair: 'btcusd', bids: [], asks: [] }).ok).toBe(true);
@@ -46,7 +46,7 @@ describe('order book: messages, depth and prices (spec B §5)', () => {
     }
   });
 
-  it('B5 depth: same-price levels merge by summing quantity and keep the first source', () => {
+  it('B5.depth.merge-same-price: same-price levels merge by summing quantity and keep the first source', () => {
     const m = model();
     apply(
       m,
@@ -67,7 +67,7 @@ describe('order book: messages, depth and prices (spec B §5)', () => {
     expect(m.asks.map((l) => [l.price, l.quantity, l.source])).toEqual([['101', '0.40000001', 'kraken']]);
   });
 
-  it('B5 depth: 15 levels a side, best first', () => {
+  it('B9.order-book.depth-15: 15 levels a side, best first', () => {
     const m = model();
     const bids = Array.from({ length: 40 }, (_, i) => [String(1000 - i), '1', 'ox']).reverse();
     const asks = Array.from({ length: 40 }, (_, i) => [String(1001 + i), '1', 'ox']).reverse();
@@ -79,7 +79,7 @@ describe('order book: messages, depth and prices (spec B §5)', () => {
     expect(m.asks[0]!.price).toBe('1001');
   });
 
-  it('B5 best bid, best ask and mid are rounded to 2 decimals; spread and spread percent', () => {
+  it('B5.book.prices-2-decimals: best bid, best ask and mid are rounded to 2 decimals; spread and spread percent', () => {
     const m = model();
     apply(m, book([['100.005', '1', 'ox']], [['100.114', '2', 'ox']]));
     const v = new BookViewBuilder().build(m, 0);
@@ -105,7 +105,7 @@ describe('order book: messages, depth and prices (spec B §5)', () => {
 });
 
 describe('order book: the view, staleness and resync (spec B §2, §4, §5)', () => {
-  it('B2 new levels and changed levels flash for 0.6 s; the first book does not flash', () => {
+  it('B9.order-book.flash-0-6s: new levels and changed levels flash for 0.6 s; the first book does not flash', () => {
     const m = model();
     const b = new BookViewBuilder();
     apply(
@@ -175,7 +175,7 @@ describe('order book: the view, staleness and resync (spec B §2, §4, §5)', ()
     expect(apply(m, { ...book([], [], { sequence: 6 }), pair: 'BTC/USD' })).toBe('applied');
   });
 
-  it('CORE.engine.book-gap-resync: B5 a sequence gap marks the book stale and rejoins the book feed; it is fresh again after the resync', async () => {
+  it('CORE.engine.book-gap-resync, B7.hub.event-order-book: a sequence gap marks the book stale and rejoins the book feed; it is fresh again after the resync', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();

@@ -6,11 +6,11 @@ import { isAuthError } from './auth-error';
 import { reconnectDelay } from './backoff';
 
 describe('connection state machine: connecting, failing and retrying (spec B §4, §8, §9)', () => {
-  it('B9 reconnect backoff: 2, 4, 8, 16, 30, 30 s', () => {
+  it('B9.reconnect.backoff-doubling-cap-30s: 2, 4, 8, 16, 30, 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 50].map(reconnectDelay)).toEqual([2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000]);
   });
 
-  it('B9 reconnect backoff: failed starts are retried after 2, 4, 8, 16, 30, 30 s', async () => {
+  it('B9.reconnect.backoff-doubling-cap-30s, B8.connection.failed-text: failed starts are retried after 2, 4, 8, 16, 30, 30 s', async () => {
     const t = createTestEngine();
     t.hub.defaultOutcome = { error: { message: 'Service unavailable', statusCode: 503 } };
     t.start();
@@ -51,7 +51,7 @@ describe('connection state machine: connecting, failing and retrying (spec B §4
     expect(t.engine.getSnapshot().errors).toEqual([]);
   });
 
-  it('B4 connect is refused with AuthenticationFailed and "User not authenticated" without a user', async () => {
+  it('B6.connection.authenticated-only, B8.connection.not-authenticated-text: connect is refused with AuthenticationFailed and "User not authenticated" without a user', async () => {
     const t = createTestEngine();
     t.start();
     t.engine.retry();
@@ -95,7 +95,7 @@ describe('connection state machine: connecting, failing and retrying (spec B §4
     expect(t.hub.starts).toBe(1);
   });
 
-  it('B9 start timeout: a start longer than 30 s fails with "Connection timeout" and is retried', async () => {
+  it('B8.connection.timeout-text: a start longer than 30 s fails with "Connection timeout" and is retried', async () => {
     const t = createTestEngine();
     t.hub.queueStarts('hang');
     t.start();
@@ -128,7 +128,7 @@ describe('connection state machine: authentication, hub calls and resumption (sp
     expect(t.host.logouts).toBe(0);
   });
 
-  it('B4 a failed refresh after an authentication error gives AuthenticationFailed and logs the user out', async () => {
+  it('B8.connection.auth-failed-text: a failed refresh after an authentication error gives AuthenticationFailed and logs the user out', async () => {
     const t = createTestEngine();
     t.host.refreshAnswer = false;
     t.start();
@@ -180,7 +180,7 @@ describe('connection state machine: authentication, hub calls and resumption (sp
     expect(rejoined).not.toContain('ticker.ox.ethbtc');
   });
 
-  it('B8 hub calls while not connected answer "Connection not available"', async () => {
+  it('B8.connection.not-available-text: hub calls while not connected answer "Connection not available"', async () => {
     const t = createTestEngine();
     t.start();
     const r = await t.engine.joinFeeds(['ticker.ox.btcusd']);
@@ -188,7 +188,7 @@ describe('connection state machine: authentication, hub calls and resumption (sp
     expect(t.engine.getSnapshot().errors.at(-1)?.message).toBe('Connection not available');
   });
 
-  it('B9 a call made while connecting waits for the connection, at most 15 s ("Connection ready timeout")', async () => {
+  it('B9.connection.ready-wait-15s, B8.connection.ready-timeout-text: a call made while connecting waits for the connection, at most 15 s ("Connection ready timeout")', async () => {
     const t = createTestEngine();
     t.hub.queueStarts('hang');
     t.start();
@@ -199,7 +199,7 @@ describe('connection state machine: authentication, hub calls and resumption (sp
     expect(await pending).toMatchObject({ ok: false, message: 'Connection ready timeout' });
   });
 
-  it('B9 health check: an unhealthy connection is replaced through the reconnect loop', async () => {
+  it('B7.hub.is-connection-healthy: an unhealthy connection is replaced through the reconnect loop', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
@@ -225,7 +225,7 @@ describe('connection state machine: authentication, hub calls and resumption (sp
   });
 });
 
-describe('B8 authentication-type errors', () => {
+describe('B8.connection.auth-error-types: authentication-type errors', () => {
   it('are status 401, or a message containing unauthorized, invalid_token, token expired, authentication or forbidden', () => {
     expect(isAuthError({ statusCode: 401, message: 'x' })).toBe(true);
     expect(isAuthError(new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'"))).toBe(true);

@@ -14,7 +14,7 @@ const HIGH = [
 ];
 
 describe('feed bookkeeping: join order and the left set (spec B §4)', () => {
-  it('B4 on connect: high-priority feeds first, 300 ms later the tickers of all pairs', async () => {
+  it('B9.feeds.priority-gap-300ms, B7.hub.join-feed-groups: on connect: high-priority feeds first, 300 ms later the tickers of all pairs', async () => {
     const t = createTestEngine();
     t.start();
     t.engine.setAuth(TEST_USER);
@@ -99,7 +99,7 @@ describe('feed bookkeeping: join order and the left set (spec B §4)', () => {
 });
 
 describe('feed bookkeeping: retries, timeouts and refusals (spec B §4, §9)', () => {
-  it('B9 joins are retried 3 times (1, 2, 4 s), then "Failed to join feeds [...]: ..."', async () => {
+  it('B9.feeds.join-retries, B8.feeds.join-leave-failure-text: joins are retried 3 times (1, 2, 4 s), then "Failed to join feeds [...]: ..."', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
@@ -124,7 +124,20 @@ describe('feed bookkeeping: retries, timeouts and refusals (spec B §4, §9)', (
     expect(t.engine.getSnapshot().errors.at(-1)?.message).toBe('Failed to join feeds [trades.ox.ethusd]: Group service unavailable.');
   });
 
-  it('B9 a join that gets no answer times out after 15 s and is retried', async () => {
+  it('B8.feeds.join-leave-failure-text: a refused leave reads "Failed to leave feeds [...]: ..."', async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    t.hub.invokeHandler = (method) => {
+      if (method === hubMethods.leaveFeedGroups) throw new Error('Group service unavailable');
+      return undefined;
+    };
+    const text = 'Failed to leave feeds [ticker.ox.ethbtc, ticker.ox.ethusd]: Group service unavailable.';
+    expect(await t.engine.leaveFeeds(['ticker.ox.ethbtc', 'ticker.ox.ethusd'])).toMatchObject({ ok: false, message: text });
+    expect(t.engine.getSnapshot().errors.at(-1)?.message).toBe(text);
+  });
+
+  it('B9.feeds.join-timeout-15s: a join that gets no answer times out after 15 s and is retried', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
@@ -159,7 +172,7 @@ describe('feed bookkeeping: retries, timeouts and refusals (spec B §4, §9)', (
 });
 
 describe('feed bookkeeping: pair changes and restores (spec B §4, §8)', () => {
-  it('B4 pair change: debounced 300 ms, leaves old feeds, joins new ones 200 ms later', async () => {
+  it('B9.pair.change-debounce-300ms, B9.feeds.switch-join-delay-200ms, B7.hub.leave-feed-groups: pair change: debounced 300 ms, leaves old feeds, joins new ones 200 ms later', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
@@ -208,7 +221,7 @@ describe('feed bookkeeping: pair changes and restores (spec B §4, §8)', () => 
     expect(restored).not.toContain('orderbook.ox.btcusd');
   });
 
-  it('B8 a restore that fails reports "Failed to restore feed subscriptions."', async () => {
+  it('B8.feeds.restore-failure-text: a restore that fails reports "Failed to restore feed subscriptions."', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();

@@ -10,7 +10,7 @@ import { RecentTrades } from './recent-trades';
 import { usdPrices, usdValue } from './usd-volume';
 
 describe('tickers and the pair selector (spec B §2, §4, §5, §9)', () => {
-  it('B5 a change percent only when open and last exist and open is not 0', () => {
+  it('B5.ticker.change-needs-open: a change percent only when open and last exist and open is not 0', () => {
     expect(changePercent('100', '110')).toBe('10.00');
     expect(changePercent('200', '150')).toBe('-25.00');
     expect(changePercent('3', '4')).toBe('33.33');
@@ -25,7 +25,7 @@ describe('tickers and the pair selector (spec B §2, §4, §5, §9)', () => {
       expect(usdValue(c, '1234.5', prices)?.toFixed()).toBe('1234.5');
   });
 
-  it('B9 other bases use their last price against a fiat or stablecoin quote; xbt is btc', () => {
+  it('B9.volume.xbt-is-btc: other bases use their last price against a fiat or stablecoin quote; xbt is btc', () => {
     const prices = usdPrices([
       { base: 'BTC', quote: 'USDT', last: '50000' },
       { base: 'ETH', quote: 'BTC', last: '0.05' },
@@ -37,14 +37,14 @@ describe('tickers and the pair selector (spec B §2, §4, §5, §9)', () => {
     expect(usdValue('SOL', '10', prices)).toBe(null);
   });
 
-  it('B9 volume is abbreviated with K, M, B at 1e3, 1e6, 1e9', () => {
+  it('B9.volume.abbreviations: volume is abbreviated with K, M, B at 1e3, 1e6, 1e9', () => {
     expect(abbreviate(new Decimal('999.994'))).toBe('999.99');
     expect(abbreviate(new Decimal('1000'))).toBe('1.00K');
     expect(abbreviate(new Decimal('1234567'))).toBe('1.23M');
     expect(abbreviate(new Decimal('9876543210'))).toBe('9.88B');
   });
 
-  it('B4 pair table sort cycle: new column descending; repeating cycles descending, ascending, none (back to descending)', () => {
+  it('B4.pair-table.new-column-descending, B4.pair-table.repeat-cycles: pair table sort cycle: new column descending; repeating cycles descending, ascending, none (back to descending)', () => {
     let s = nextSort({ column: 'volume', direction: 'desc' }, 'price');
     expect(s).toEqual({ column: 'price', direction: 'desc' });
     s = nextSort(s, 'price');
@@ -64,7 +64,7 @@ describe('tickers and the pair selector (spec B §2, §4, §5, §9)', () => {
     expect(sortRows(rows, null)).toBe(rows);
   });
 
-  it('B4 pair table: default volume descending (by USD value), search and quote filter', async () => {
+  it('B4.pair-table.default-volume-descending, B7.hub.event-ticker: pair table: default volume descending (by USD value), search and quote filter', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
@@ -95,7 +95,7 @@ describe('tickers and the pair selector (spec B §2, §4, §5, §9)', () => {
     expect(t.engine.getSnapshot().selected).toMatchObject({ symbol: 'btcusd', fee: '0.002', row: { high: '51000', low: '39000' } });
   });
 
-  it('B8 a currency pair load failure adds "Failed to load currency pairs."', async () => {
+  it('B8.market.pairs-load-failure-text: a currency pair load failure adds "Failed to load currency pairs."', async () => {
     const t = createTestEngine();
     t.http.route('GET /v1/account-management/currency-pairs', { status: 500, body: { title: 'Internal server error', status: 500 } });
     t.start();
@@ -105,7 +105,7 @@ describe('tickers and the pair selector (spec B §2, §4, §5, §9)', () => {
     expect(snap.errors.map((e) => e.message)).toContain('Failed to load currency pairs.');
   });
 
-  it('B2 time and sales keeps the latest 25 trades of the selected pair, newest first', async () => {
+  it('B7.hub.event-trade: time and sales keeps the latest 25 trades of the selected pair, newest first', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();

@@ -73,14 +73,14 @@ describe('order helpers (spec B §4, §5, §9)', () => {
     });
   });
 
-  it('B9 percent shortcuts 10, 25, 50, 75, 100 of the available balance: buy fills amount, sell fills quantity', () => {
+  it('B9.order-entry.percent-shortcuts: percent shortcuts 10, 25, 50, 75, 100 of the available balance: buy fills amount, sell fills quantity', () => {
     expect(percentShortcut({ side: 'buy', percent: 25, available: '1000.5' })).toEqual({ field: 'amount', value: '250.125' });
     expect(percentShortcut({ side: 'sell', percent: 10, available: '0.123456789' })).toEqual({ field: 'quantity', value: '0.01234567' });
     expect(percentShortcut({ side: 'sell', percent: 100, available: '3' })).toEqual({ field: 'quantity', value: '3' });
     expect(percentShortcut({ side: 'buy', percent: 33, available: '3' })).toEqual({ field: 'amount', value: '0' });
   });
 
-  it('B4 market quotes: 300 ms after an input change, then every 5 s while positive; 8-decimal estimates', async () => {
+  it('B9.quote.debounce-300ms, B9.quote.refresh-5s, B7.orders.request-for-quote: market quotes: 300 ms after an input change, then every 5 s while positive; 8-decimal estimates', async () => {
     const t = createTestEngine();
     const bodies: unknown[] = [];
     t.http.route('POST /v1/orders/request-for-quote', (req) => {
@@ -116,7 +116,7 @@ describe('order helpers (spec B §4, §5, §9)', () => {
     expect(bodies).toHaveLength(3);
   });
 
-  it('B8 quote failure and malformed quotes: "Could not get quote. Please try again."', async () => {
+  it('B8.quote.failure-text: quote failure and malformed quotes: "Could not get quote. Please try again."', async () => {
     const t = createTestEngine();
     let answer: { status?: number; body?: unknown } = { status: 500, body: { title: 'x', status: 500 } };
     t.http.route('POST /v1/orders/request-for-quote', () => answer);

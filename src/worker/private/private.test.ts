@@ -89,7 +89,7 @@ describe('private data: order status updates (spec B §4)', () => {
 });
 
 describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §8)', () => {
-  it('B7 REST loads send credentials and X-Auth-Method: cookie, and push updates keep them current', async () => {
+  it('B7.http.x-auth-method-cookie, B7.hub.event-end-user-balance, B7.hub.event-end-user-trade: REST loads send credentials and X-Auth-Method: cookie, and push updates keep them current', async () => {
     const t = createTestEngine();
     t.http.route('GET /v1/orders', { body: { data: [order('1', 'open')] } });
     t.start();
@@ -167,7 +167,7 @@ describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §
     expect([...seen.values()]).toEqual([3, 3, 3]);
   });
 
-  it('B8 hub ReceiveError events are forwarded to the error stream; malformed pushes are dropped', async () => {
+  it('B8.hub.receive-error-forwarded, B7.hub.event-error: hub ReceiveError events are forwarded to the error stream; malformed pushes are dropped', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
@@ -199,7 +199,7 @@ describe('private data: REST loads, refresh and pushes (spec B §2, §4, §7, §
     expect(t.engine.getSnapshot()).toBe(snapshot);
   });
 
-  it('B2 cancel calls DELETE /v1/orders/{id} and returns failures as values', async () => {
+  it('B7.orders.cancel: cancel calls DELETE /v1/orders/{id} and returns failures as values', async () => {
     const t = createTestEngine();
     t.http.route('DELETE /v1/orders/42', { status: 204 });
     t.http.route('DELETE /v1/orders/43', { status: 404, body: { title: 'Resource not found', status: 404, code: 'ORDER_NOT_FOUND' } });

@@ -79,6 +79,18 @@ describe('Enhanced Due Diligence screen', () => {
     expect(screen.getByText('Please answer the below questions to continue trading on our platform.')).toBeTruthy();
   });
 
+  test("B7.edd.prompts, B7.edd.requests, B6.edd.prompts-by-account-type, B6.session.user-from-session: prompts for the session's account type, requests for its user", async () => {
+    session.setUser(wireUser({ id: 'u-corp', account_type: 'corporation' }));
+    renderPage();
+    // Both answers are `data` lists: the prompts become the form, the requests the card.
+    expect(await screen.findByLabelText('Occupation')).toBeTruthy();
+    expect(await screen.findByText('individual-v1')).toBeTruthy();
+    const query = (suffix: string) =>
+      Object.fromEntries(new URL(fake.calls.find((c) => c.method === 'GET' && c.path.endsWith(suffix))!.url, 'http://x').searchParams);
+    expect(query('/eddq/prompts')).toEqual({ accountType: 'corporation' });
+    expect(query('/eddq/requests')).toEqual({ userId: 'u-corp' });
+  });
+
   test('B2.edd.requests-card: the EDD Requests card lists Required Form, Status and Date Submitted', async () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'EDD Requests' })).toBeTruthy();

@@ -44,7 +44,7 @@ describe('EDD form rules', () => {
     expect(errorsOf({ ...valid, [freeFormKey('job')]: undefined })).toEqual({});
   });
 
-  it('B3.edd.identification-prompt: the multipart body names files by their answer and types Identification as ID', () => {
+  it('B3.edd.identification-prompt, B7.edd.responses-multipart: the multipart body names files by their answer and types Identification as ID', () => {
     const data = eddFormData('u1', prompts, valid);
     expect(data.get('UserId')).toBe('u1');
     expect(data.get('Prompts[passport].Response')).toBe('id.png');

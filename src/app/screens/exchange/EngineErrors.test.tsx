@@ -11,7 +11,7 @@ afterEach(cleanup);
 const error = (id: number, message: string): EngineError => ({ id, code: 'HUB_ERROR', message, at: id });
 
 describe('engine error stream (spec B §8)', () => {
-  test('B8 error stream: the latest five, newest first, each dismissable', async () => {
+  test('B8.errors.latest-five: the latest five, newest first, each dismissable', async () => {
     const errors = [
       error(1, 'one'),
       error(2, 'two'),

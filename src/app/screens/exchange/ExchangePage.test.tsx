@@ -96,7 +96,7 @@ describe('exchange screen (spec B §2)', () => {
     expect(screen.getByText('59,000.00')).toBeTruthy();
   });
 
-  test('B4 pair selection follows other tabs (storage event)', () => {
+  test('B4.pair.syncs-across-tabs: pair selection follows other tabs (storage event)', () => {
     const fake = renderScreen();
     localStorage.setItem(storageKeys.baseCurrency, 'ETH');
     localStorage.setItem(storageKeys.quoteCurrency, 'BTC');

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { amountDecimals, decimalSign, formatAmount, formatDecimal, formatPercent, formatPrice, priceDecimals } from './decimal-text';
 
 describe('B9 number formatting', () => {
-  test('B9 prices: 2 decimals with grouping, rounded half-up on the digits', () => {
+  test('B9.format.prices-2-decimals: 2 decimals with grouping, rounded half-up on the digits', () => {
     expect(formatPrice('60123.45')).toBe('60,123.45');
     expect(formatPrice('60000')).toBe('60,000.00');
     expect(formatPrice('0.1')).toBe('0.10');
@@ -19,7 +19,7 @@ describe('B9 number formatting', () => {
     expect(priceDecimals([])).toBe(2);
   });
 
-  test('B9 amounts: up to 8 decimals', () => {
+  test('B9.format.amounts-8-decimals, B9.format.crypto-2-8: amounts: at least 2, up to 8 decimals', () => {
     expect(formatAmount('0.123456789')).toBe('0.12345679');
     expect(formatAmount('1.5')).toBe('1.50');
     expect(formatAmount('1234.00000001')).toBe('1,234.00000001');
@@ -28,7 +28,7 @@ describe('B9 number formatting', () => {
     expect(formatAmount('0.15', 5)).toBe('0.15000');
   });
 
-  test('B9 no float artefacts, no crash on bad text', () => {
+  test('B9.format.placeholders: no float artefacts, no crash on bad text', () => {
     expect(formatDecimal('0.30000000000000004', { minDecimals: 0, maxDecimals: 8 })).toBe('0.3');
     expect(formatAmount(null)).toBe('—');
     expect(formatAmount('abc')).toBe('—');
