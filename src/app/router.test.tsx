@@ -54,13 +54,13 @@ afterEach(() => {
 });
 
 describe('A2 routes', () => {
-  test('A2 routes: the empty path redirects to the dashboard', async () => {
+  test('A2.routes.empty-path-to-dashboard: the empty path redirects to the dashboard', async () => {
     const router = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  test('A2 routes: payments redirects to payments/bank-account', async () => {
+  test('A2.routes.payments-to-bank-account: payments redirects to payments/bank-account', async () => {
     const router = renderApp('/payments');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bank Account' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/payments/bank-account');
@@ -73,7 +73,7 @@ describe('A2 routes', () => {
     ['/payments/wire-instructions', 'Wire Instructions'],
     ['/payments/ach-onboarding', 'ACH Onboarding'],
     ['/security/approved-addresses', 'Approved Addresses'],
-  ])('A2 routes: %s shows its screen, no placeholder', async (path, title) => {
+  ])('A2.routes.payments-to-bank-account: %s shows its screen, no placeholder', async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.queryByText(/coming soon/)).toBeNull();
@@ -111,7 +111,7 @@ describe('A2 routes', () => {
     expect(await screen.findByText(`${name} screen`)).toBeTruthy();
   });
 
-  test('A2 routes: the registration detail steps sit behind the registration guard', async () => {
+  test('A2.routes.registration-details-guarded: the individual step sits behind the registration guard', async () => {
     renderApp('/account/register/individual');
     expect(await screen.findByText('RegisterIndividualPage screen')).toBeTruthy();
     expect(screen.getByText('registration guard')).toBeTruthy();
@@ -133,12 +133,18 @@ describe('A2 routes', () => {
     expect(await screen.findByText('Order Book', { exact: false }, { timeout: 10_000 })).toBeTruthy();
   });
 
-  test('A2 routes: any other path shows 404 NOT FOUND', () => {
+  test('A2.routes.registration-details-guarded: the business step sits behind the registration guard', async () => {
+    renderApp('/account/register/business');
+    expect(await screen.findByText('RegisterBusinessPage screen')).toBeTruthy();
+    expect(screen.getByText('registration guard')).toBeTruthy();
+  });
+
+  test('A2.routes.not-found: any other path shows 404 NOT FOUND', () => {
     renderApp('/no/such/page');
     expect(screen.getByRole('heading', { name: accountMessages.notFound })).toBeTruthy();
   });
 
-  test('A6 routes: logged-in screens send a visitor to log in and come back', async () => {
+  test('A2.routes.dashboard-requires-login, A2.routes.principal-address-requires-login, A2.routes.beneficial-owners-requires-login: logged-in screens send a visitor to log in and come back', async () => {
     session.clear();
     // Start-up check done with no session anywhere.
     vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(401, { title: 'Unauthorized', status: 401 })).fetch);

@@ -42,7 +42,7 @@ async function fillOwner(card: Locator, o: Owner): Promise<void> {
 }
 
 describe('spec A: business (corporation) registration', () => {
-  it('§2/§4 Business step 1 → principal place of business + business details → beneficial owners (add two, remove one) → Finish → /verify/email', async () => {
+  it('A4.registration.business-steps: §2/§4 Business step 1 → principal place of business + business details → beneficial owners (add two, remove one) → Finish → /verify/email', async () => {
     const person = uniquePerson('business', { firstName: 'Grace' });
     await inPage(env.browser, 'register-business', {}, async ({ page, shot }) => {
       // Step 1 with account type Business (sent as corporation).

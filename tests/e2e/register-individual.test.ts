@@ -18,7 +18,7 @@ function wrongCode(code: string): string {
 const env = e2eEnvironment();
 
 describe('spec A: individual registration and email/phone verification', () => {
-  it('§2/§4 register step 1 → individual details → Create Account → verify email (code from the outbox) → /verify/phone (history replaced) → verify phone → / (dashboard); §5 a wrong code shows the incorrect-code message', async () => {
+  it('A4.registration.individual-steps: §2/§4 register step 1 → individual details → Create Account → verify email (code from the outbox) → /verify/phone (history replaced) → verify phone → / (dashboard); §5 a wrong code shows the incorrect-code message', async () => {
     const person = uniquePerson('individual');
     await inPage(env.browser, 'register-individual', {}, async ({ page, shot }) => {
       // Step 1: basic details, with the dialling code found by searching the list.

@@ -61,4 +61,13 @@ describe('the page thread bundle', () => {
     const pageFiles = new Set(page.map((c) => c.file));
     expect(worker.filter((c) => pageFiles.has(c.file))).toEqual([]);
   });
+
+  it('A2.routes.approved-addresses-lazy: the approved addresses screen is a chunk of its own, apart from the entry', () => {
+    const holding = (module: string) => page.filter((c) => c.modules.some((m) => local(m) === module)).map((c) => c.file);
+    const [entry] = holding('src/app/main.tsx');
+    const screen = holding('src/app/screens/security/ApprovedAddressesPage.tsx');
+    expect(entry).toBeDefined();
+    expect(screen).toHaveLength(1);
+    expect(screen).not.toContain(entry);
+  });
 });

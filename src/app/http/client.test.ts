@@ -75,7 +75,7 @@ describe('credentials (spec A §6–§7)', () => {
 });
 
 describe('token refresh (spec A §4)', () => {
-  test('A4 token refresh: three concurrent 401s share one refresh', async () => {
+  test('A4.token-refresh.one-refresh-on-401, A4.token-refresh.retries-request: three concurrent 401s share one refresh', async () => {
     const refreshAnswer = deferred<Response>();
     const seen = new Map<string, number>();
     const fake = useFetch(
@@ -102,7 +102,7 @@ describe('token refresh (spec A §4)', () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 
-  test('A4 token refresh: failure clears the session and goes to login with reason and returnUrl', async () => {
+  test('A4.token-refresh.failure-to-login: failure clears the session and goes to login with reason and returnUrl', async () => {
     session.setUser(wireUser());
     expect(localStorage.getItem(storageKeys.user)).not.toBeNull();
     const fake = useFetch(

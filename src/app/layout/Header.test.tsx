@@ -34,7 +34,7 @@ afterEach(() => {
 describe('desktop navigation (spec A §2)', () => {
   beforeEach(() => useLayout('desktop'));
 
-  test('A2 navigation: shown only to logged-in users; the logo links to /', () => {
+  test('A1.navigation.logged-in-only, A2.routes.logo-links-home, A2.navigation.logged-in-links: shown only to logged-in users; the logo links to /', () => {
     renderAt(<Header />, '/account/login');
     expect(screen.queryByRole('navigation')).toBeNull();
     // Named by its visible text, the product name (WCAG 2.5.3 label in name).
@@ -54,7 +54,7 @@ describe('desktop navigation (spec A §2)', () => {
     for (const name of ['Payment', 'Security', 'Market News', 'Logout']) within(nav).getByRole('button', { name });
   });
 
-  test('A2 navigation: one dropdown open at a time', async () => {
+  test('A2.navigation.one-dropdown-open, A2.navigation.payment-group, A2.navigation.security-group: one dropdown open at a time', async () => {
     session.setUser(wireUser());
     const user = userEvent.setup();
     renderAt(<Header />, '/dashboard');
@@ -76,7 +76,7 @@ describe('desktop navigation (spec A §2)', () => {
     expect(security.getAttribute('aria-expanded')).toBe('false');
   });
 
-  test('A2 navigation: a dropdown closes on an outside click', async () => {
+  test('A2.navigation.dropdown-closes-outside-click: a dropdown closes on an outside click', async () => {
     session.setUser(wireUser());
     const user = userEvent.setup();
     renderAt(<Header />, '/dashboard');
@@ -86,7 +86,7 @@ describe('desktop navigation (spec A §2)', () => {
     expect(payment.getAttribute('aria-expanded')).toBe('false');
   });
 
-  test('A2 navigation: a dropdown closes when an item is chosen', async () => {
+  test('A2.navigation.dropdown-closes-on-choice: a dropdown closes when an item is chosen', async () => {
     session.setUser(wireUser());
     const user = userEvent.setup();
     renderAt(<Header />, '/dashboard');
@@ -109,7 +109,7 @@ describe('desktop navigation (spec A §2)', () => {
     expect(document.activeElement).toBe(payment);
   });
 
-  test('A2 navigation: Market News goes to /market; Logout ends the session', async () => {
+  test('A2.navigation.market-news-button, A2.navigation.logout-button: Market News goes to /market; Logout ends the session', async () => {
     session.setUser(wireUser());
     const fake = createFakeFetch(() => emptyResponse(204));
     vi.stubGlobal('fetch', fake.fetch);
@@ -132,7 +132,7 @@ describe('desktop navigation (spec A §2)', () => {
 describe('mobile navigation (spec A §2)', () => {
   beforeEach(() => useLayout('mobile'));
 
-  test('A2 mobile menu shows the logged-out text', async () => {
+  test('A2.navigation.mobile-logged-out-text, A1.navigation.logged-in-only: mobile menu shows the logged-out text', async () => {
     const user = userEvent.setup();
     renderAt(<Header />, '/account/login');
     const toggle = screen.getByRole('button', { name: 'Open navigation menu' });
@@ -143,7 +143,7 @@ describe('mobile navigation (spec A §2)', () => {
     expect(within(menu).queryByRole('link')).toBeNull();
   });
 
-  test('A2 mobile menu: sections toggle one at a time', async () => {
+  test('A2.navigation.mobile-sections-one-at-a-time: mobile menu sections toggle one at a time', async () => {
     session.setUser(wireUser());
     const user = userEvent.setup();
     renderAt(<Header />, '/dashboard');

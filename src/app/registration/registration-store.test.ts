@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('registration store (spec A §3 registration model)', () => {
-  it('A3 defaults: individual, +1, client, Investing, US residence with a US ssn ID, US principal place', () => {
+  it('A3.registration.default-account-type, A3.registration.default-phone-code, A3.registration.default-account-role, A3.registration.default-account-purpose, A3.registration.individual-defaults, A3.registration.business-defaults: individual, +1, client, Investing, US residence with a US ssn ID, US principal place', () => {
     expect(registrationStore.get()).toMatchObject({
       account_type: 'individual',
       phone_country_code: '+1',

@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 describe('login (spec A §2, §8)', () => {
-  test('A2 login links to forgot password and register', () => {
+  test('A2.login.links: login links to forgot password and register', () => {
     renderLogin();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/account/password/forgot-password');
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/account/register');
@@ -76,7 +76,7 @@ describe('login (spec A §2, §8)', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  test('A2 login shows the session-expired notice for reason=session-expired', () => {
+  test('A2.login.session-expired-notice: login shows the session-expired notice for reason=session-expired', () => {
     renderLogin('/account/login?reason=session-expired&returnUrl=%2Fportfolio');
     expect(screen.getByText(accountMessages.sessionExpired)).toBeTruthy();
   });

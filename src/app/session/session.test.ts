@@ -26,7 +26,7 @@ afterEach(() => {
   setNavigator(null);
 });
 
-test('A7.auth.login, A4.session.login-stores-user: login stores user_details as the session', async () => {
+test('A7.auth.login, A4.session.login-stores-user, A3.user.account-type-spellings: login stores user_details as the session', async () => {
   const fake = createFakeFetch(() =>
     jsonResponse(200, { user_details: wireUser({ account_type: undefined, accountType: 'corporation' }) }),
   );

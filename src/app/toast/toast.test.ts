@@ -16,7 +16,7 @@ test('A9 toast default delays: success 3000, error 5000, info 4000, warning 4000
   expect(toastDelay()).toBe(3000);
 });
 
-test('A9 toasts are shown with their kind’s delay unless one is given', () => {
+test('A3.toast.fields: toasts are shown with their kind’s delay unless one is given', () => {
   const error = vi.spyOn(sonner, 'error').mockImplementation(() => 1);
   const info = vi.spyOn(sonner, 'info').mockImplementation(() => 1);
   toast.error('Boom');
@@ -25,7 +25,7 @@ test('A9 toasts are shown with their kind’s delay unless one is given', () => 
   expect(info).toHaveBeenCalledWith('FYI', { duration: 1234, className: 'x' });
 });
 
-test('A2 toast corner: top-end by default is top-right, mirrored in right-to-left pages', () => {
+test('A2.toast.corner: top-end by default is top-right, mirrored in right-to-left pages', () => {
   expect(sonnerPosition('top-end')).toBe('top-right');
   expect(sonnerPosition('top-end', 'rtl')).toBe('top-left');
   expect(sonnerPosition('bottom-start')).toBe('bottom-left');
@@ -33,7 +33,7 @@ test('A2 toast corner: top-end by default is top-right, mirrored in right-to-lef
   expect(sonnerPosition('top-center', 'rtl')).toBe('top-center');
 });
 
-test('A2 toast corner: a per-toast position follows the page direction', () => {
+test('A2.toast.corner, A3.toast.fields: a per-toast position follows the page direction', () => {
   const success = vi.spyOn(sonner, 'success').mockImplementation(() => 1);
   document.documentElement.dir = 'rtl';
   toast.success('Saved', { position: 'bottom-end' });

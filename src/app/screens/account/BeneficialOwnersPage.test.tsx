@@ -41,13 +41,13 @@ async function fillOwner(user: User, card: HTMLElement, first: string) {
 }
 
 describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
-  it('A2 beneficial owners: explains who counts and links back to the principal-address step', () => {
+  it('A2.beneficial-owners.explains-who-counts, A2.beneficial-owners.back-link: explains who counts and links back to the principal-address step', () => {
     setup();
     expect(screen.getByText(/anyone owning 25% or more of the business, or else an executive officer/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/business/principal-address');
   });
 
-  it('A7 Finish with no owners puts an empty list, refreshes the user and goes to /verify/email', async () => {
+  it('A2.beneficial-owners.finish-submits, A4.registration.business-steps: Finish with no owners puts an empty list, refreshes the user and goes to /verify/email', async () => {
     const api = fakeApi()
       .on('PUT', paths.users.beneficialOwners, ok())
       .on('GET', paths.users.me, ok(wireUser({ ...business, has_submitted_beneficial_owners: 'true' as unknown as boolean })));
@@ -61,7 +61,7 @@ describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
     expect(session.getSnapshot().user?.has_submitted_beneficial_owners).toBe(true);
   });
 
-  it('A5 beneficial owner: every empty field shows its message after submit', async () => {
+  it('A5.beneficial-owner.all-required: every empty field shows its message after submit', async () => {
     const { user } = setup();
     await user.click(add());
     const expected = [
@@ -84,7 +84,7 @@ describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
     expect(within(card).getByLabelText('Middle name (optional)').getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('A5 beneficial owner: no nationality or residential country shows their messages', async () => {
+  it('A5.beneficial-owner.all-required: no nationality or residential country shows their messages', async () => {
     const { user } = setup();
     await user.click(add());
     const card = owner(1);
@@ -119,7 +119,7 @@ describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
     expect(await within(owner(1)).findByText(m.ssnFormat)).toBeTruthy();
   });
 
-  it("A4 beneficial owner: ID country US sets ssn, any other passport ('Please enter your Passport number.')", async () => {
+  it("A4.beneficial-owner.id-country-sets-type: ID country US sets ssn, any other passport ('Please enter your Passport number.')", async () => {
     const { user } = setup();
     await user.click(add());
     const card = owner(1);
@@ -135,7 +135,7 @@ describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
     expect(within(card).getByLabelText('SSN')).toBeTruthy();
   });
 
-  it('A2 beneficial owners: owners are added and removed; Finish sends each with every field', async () => {
+  it('A3.beneficial-owner.fields, A3.beneficial-owner.defaults: owners are added and removed; Finish sends each with every field', async () => {
     const api = fakeApi()
       .on('PUT', paths.users.beneficialOwners, ok())
       .on('GET', paths.users.me, ok(wireUser(business)));

@@ -16,6 +16,13 @@ const email = () => screen.getByLabelText('Email');
 const send = () => screen.getByRole('button', { name: 'Send Reset Email' });
 
 describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
+  it('A2.forgot-password.form: one email field and a Send Reset Email button', () => {
+    setup();
+    expect(screen.getAllByRole('textbox')).toEqual([email()]);
+    expect(email().getAttribute('type')).toBe('email');
+    expect(send().getAttribute('type')).toBe('submit');
+  });
+
   it('A5 forgot password: Invalid email address', async () => {
     const api = fakeApi();
     const { user } = setup();
@@ -27,7 +34,7 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it("A4 forgot password: success shows 'Password Reset Email Sent' with Back to Login", async () => {
+  it("A2.forgot-password.success-screen, A4.forgot-password.states: success shows 'Password Reset Email Sent' with Back to Login", async () => {
     const api = fakeApi().on(
       'POST',
       paths.auth.forgotPassword,
@@ -42,7 +49,7 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/account/login');
   });
 
-  it('A8 forgot password failure: the server message, and try again returns to the form', async () => {
+  it('A2.forgot-password.error-screen, A4.forgot-password.states, A4.forgot-password.try-again: failure shows the server message, and try again returns to the form', async () => {
     fakeApi().on(
       'POST',
       paths.auth.forgotPassword,
@@ -67,7 +74,7 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(m.forgotFailed);
   });
 
-  it('A2 forgot password: Cancel goes back to login', async () => {
+  it('A2.forgot-password.cancel: Cancel goes back to login', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/account/login');

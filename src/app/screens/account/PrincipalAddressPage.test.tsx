@@ -35,7 +35,7 @@ describe('PrincipalAddressPage (spec A §2 business/principal-address)', () => {
     expect(await screen.findByText(m.country)).toBeTruthy();
   });
 
-  it('A5 principal address: state only shown and required for the US', async () => {
+  it('A2.business.principal-place-fields: state only shown and required for the US', async () => {
     const api = fakeApi().on('PUT', paths.users.principalAddress, ok());
     const { user } = setup();
     await user.selectOptions(field('Country'), 'DE');
@@ -50,7 +50,7 @@ describe('PrincipalAddressPage (spec A §2 business/principal-address)', () => {
     expect(body).not.toHaveProperty('principal_place_state');
   });
 
-  it('A7 Continue puts the five fields and goes on to beneficial owners', async () => {
+  it('A2.business.continue-to-owners, A2.business.principal-place-fields: Continue puts the five fields and goes on to beneficial owners', async () => {
     const api = fakeApi().on('PUT', paths.users.principalAddress, ok({ success: true }));
     const { user } = setup();
     await fillValid(user);

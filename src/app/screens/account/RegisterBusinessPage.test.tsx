@@ -55,7 +55,7 @@ async function fillValid(user: User) {
 }
 
 describe('RegisterBusinessPage (spec A §2 business registration)', () => {
-  it('A2 business: principal place of business with its explanation, US by default with a state', () => {
+  it('A2.business.principal-place-explained, A2.business.principal-place-fields, A2.business.back-link-to-register: principal place of business with its explanation, US by default with a state', () => {
     setup();
     expect(screen.getByText(/physical location of your team/)).toBeTruthy();
     expect(screen.getByText(/most of the decision makers/)).toBeTruthy();
@@ -99,7 +99,7 @@ describe('RegisterBusinessPage (spec A §2 business registration)', () => {
     expect(await screen.findByText(bm.incorporationCountry)).toBeTruthy();
   });
 
-  it('A3 business details: incorporation state from the US list for the US, free text elsewhere', async () => {
+  it('A3.business-details.incorporation-state-input: incorporation state from the US list for the US, free text elsewhere', async () => {
     const { user } = setup();
     expect(field('Incorporation state').tagName).toBe('SELECT');
     await user.selectOptions(field('Incorporation country'), 'GB');
@@ -109,13 +109,13 @@ describe('RegisterBusinessPage (spec A §2 business registration)', () => {
     expect((state as HTMLInputElement).value).toBe('England');
   });
 
-  it('A3 business details: the accredited investor hint names assets above $5 million; website is optional', async () => {
+  it('A3.business-details.accredited-hint: the accredited investor hint names assets above $5 million; website is optional', async () => {
     setup();
     expect(screen.getByText(/assets above \$5 million/)).toBeTruthy();
     expect(field('Website (optional)')).toBeTruthy();
   });
 
-  it('A4 business: Continue registers a corporation with business and business_details, then goes to beneficial owners', async () => {
+  it('A2.business.continue-to-owners, A4.registration.business-steps, A3.business-details.fields, A3.business-details.incorporation-country-default-us, A3.registration.model-fields: Continue registers a corporation with business and business_details, then goes to beneficial owners', async () => {
     const api = fakeApi().on(
       'POST',
       paths.users.register,

@@ -64,7 +64,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     for (const text of expected) expect(await screen.findByText(text)).toBeTruthy();
   });
 
-  it('A5 individual: no nationality and no residential country show their messages', async () => {
+  it('A2.individual.fields: no nationality and no residential country show their messages', async () => {
     seedStep1();
     const { user } = setup();
     await user.selectOptions(field('Nationality / citizenship (ID country)'), '');
@@ -98,7 +98,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(await screen.findByText(m.dobRange)).toBeTruthy();
   });
 
-  it('A5 individual: state required only for US residents', async () => {
+  it('A2.individual.state-us-only: state required only for US residents', async () => {
     seedStep1();
     const { user } = setup();
     await fillValid(user);
@@ -118,7 +118,26 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(body.individual).not.toHaveProperty('residential_state');
   });
 
-  it('A4 ID country other than US forces passport', async () => {
+  it('A4.registration.id-country-other-forces-passport: a US resident with a foreign ID may leave the state empty', async () => {
+    seedStep1();
+    const api = fakeApi().on('POST', paths.users.register, ok({ user_details: wireUser({ email_confirmed: false }) }));
+    const { user } = setup();
+    await user.selectOptions(field('Nationality / citizenship (ID country)'), 'GB');
+    await user.type(field('Passport number'), '533380006');
+    await user.type(field('Date of birth'), '1990-05-17');
+    await user.type(field('Address'), '1 Market St');
+    await user.type(field('City'), 'San Francisco');
+    await user.type(field('Postal code'), '94105');
+    expect((field('Residential country') as HTMLSelectElement).value).toBe('US');
+    expect((field('State') as HTMLSelectElement).value).toBe('');
+    await user.click(submit());
+    expect((await screen.findByTestId('location')).textContent).toBe('/verify/email');
+    expect(screen.queryByText(m.residentialState)).toBeNull();
+    const body = api.bodyOf('POST', paths.users.register) as { individual: Record<string, unknown> };
+    expect(body.individual).toMatchObject({ id_country_code: 'GB', id_type: 'passport', residential_country_code: 'US' });
+  });
+
+  it('A4.registration.id-country-other-forces-passport, A4.registration.id-country-us-offers-ssn, A2.individual.id-number-label, A3.enums.id-types-by-country: ID country other than US forces passport', async () => {
     seedStep1();
     const { user } = setup();
     const idType = field('ID type') as HTMLSelectElement;
@@ -153,7 +172,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(await screen.findByText(m.idNumber('Passport'))).toBeTruthy();
   });
 
-  it('A4 a US national may still choose passport', async () => {
+  it('A4.registration.id-country-us-offers-ssn, A2.individual.id-number-label: a US national may still choose passport', async () => {
     seedStep1();
     const { user } = setup();
     await user.selectOptions(field('ID type'), 'passport');
@@ -181,7 +200,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(await screen.findByText(m.ssnFormat)).toBeTruthy();
   });
 
-  it('A7 Create Account posts the full registration model, logs the user in and goes to /verify/email', async () => {
+  it('A2.individual.create-account, A2.individual.fields, A4.registration.individual-steps, A3.registration.model-fields: Create Account posts the full registration model, logs the user in and goes to /verify/email', async () => {
     seedStep1();
     const api = fakeApi().on(
       'POST',

@@ -26,6 +26,20 @@ async function fillValid(user: ReturnType<typeof setup>['user'], password = 'Sec
 }
 
 describe('RegisterPage (spec A §2 step 1)', () => {
+  it('A2.register.step-one-fields, A2.register.account-types: the step-1 fields, Individual or Business, and Continue', () => {
+    setup();
+    const accountType = field('Account type') as HTMLSelectElement;
+    const options = within(accountType)
+      .getAllByRole('option')
+      .filter((o) => (o as HTMLOptionElement).value !== '');
+    expect(options.map((o) => o.textContent)).toEqual(['Individual', 'Business']);
+    for (const label of ['First name', 'Last name', 'Email', 'Phone number', 'Password', 'Confirm password']) {
+      expect(field(label).tagName).toBe('INPUT');
+    }
+    expect(screen.getByRole('combobox', { name: 'Phone country code' })).toBeTruthy();
+    expect(submit()).toBeTruthy();
+  });
+
   it("A5 register: empty first name shows 'Please enter your First Name.' after submit", async () => {
     const { user } = setup();
     expect(screen.queryByText(m.firstName)).toBeNull();
@@ -149,7 +163,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(screen.queryByText(m.passwordRequired)).toBeNull();
   });
 
-  it('A2 register: an individual continues to the individual step, the model kept without the password', async () => {
+  it('A2.register.continue-by-type, A4.registration.steps-by-account-type, A1.audience.individual-and-corporate: an individual continues to the individual step, the model kept without the password', async () => {
     const { user } = setup();
     await fillValid(user);
     await user.click(submit());
@@ -169,7 +183,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(registrationStore.get().password).toBe('Secret!Pass1');
   });
 
-  it('A2 register: Business is sent as corporation and continues to the business step', async () => {
+  it('A2.register.account-types, A2.register.continue-by-type, A4.registration.steps-by-account-type, A1.audience.individual-and-corporate: Business is sent as corporation and continues to the business step', async () => {
     const { user } = setup();
     await user.selectOptions(field('Account type'), 'Business');
     await fillValid(user);
@@ -178,7 +192,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(registrationStore.get().account_type).toBe('corporation');
   });
 
-  it('A2 register: the phone country code defaults to +1 and is searched in the dialling-code list', async () => {
+  it('A2.register.phone-code-searchable: the phone country code defaults to +1 and is searched in the dialling-code list', async () => {
     const { user } = setup();
     const code = screen.getByRole('combobox', { name: 'Phone country code' });
     expect((code as HTMLInputElement).value).toBe('+1');

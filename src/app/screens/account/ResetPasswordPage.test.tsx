@@ -21,7 +21,7 @@ const confirm = () => screen.getByLabelText('Confirm new password');
 const submit = () => screen.getByRole('button', { name: 'Reset Password' });
 
 describe('ResetPasswordPage (spec A §2 reset password)', () => {
-  it("A4 reset: missing userId or token is an error at once: 'Invalid password reset link. Missing required parameters.'", () => {
+  it("A4.reset-password.missing-params: missing userId or token is an error at once: 'Invalid password reset link. Missing required parameters.'", () => {
     const api = fakeApi();
     setup('?token=abc');
     expect(screen.getByRole('heading', { name: m.invalidLinkTitle })).toBeTruthy();
@@ -29,7 +29,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('A4 reset: loading while the token is validated, then the form', async () => {
+  it('A2.reset-password.loading-state, A4.reset-password.loading-to-form: loading while the token is validated, then the form', async () => {
     const answer = deferred<FakeReply>();
     const api = fakeApi().on('POST', paths.auth.validateResetToken, () => answer.promise);
     setup();
@@ -39,7 +39,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(api.bodyOf('POST', paths.auth.validateResetToken)).toEqual({ user_id: '1042', token: 'tok_9f8e7d' });
   });
 
-  it("A8 reset: an invalid token shows 'Invalid or Expired Link' with links to a new link and to login", async () => {
+  it("A2.reset-password.error-state, A4.reset-password.loading-to-form: an invalid token shows 'Invalid or Expired Link' with links to a new link and to login", async () => {
     fakeApi().on('POST', paths.auth.validateResetToken, ok({ valid: false }));
     setup();
     expect(await screen.findByRole('heading', { name: m.invalidLinkTitle })).toBeTruthy();
@@ -96,7 +96,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(confirm().getAttribute('aria-invalid')).toBe('true');
   });
 
-  it("A4 reset: success shows 'Password Changed!' with Go to Login", async () => {
+  it("A2.reset-password.success-state, A4.reset-password.form-to-result: success shows 'Password Changed!' with Go to Login", async () => {
     const api = fakeApi()
       .on('POST', paths.auth.validateResetToken, ok({ valid: true }))
       .on('POST', paths.auth.resetPassword, ok({ success: true, message: 'Password changed.' }));
@@ -145,7 +145,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(api.callsTo('POST', paths.auth.resetPassword)).toHaveLength(2);
   });
 
-  it('A8 reset: a failed reset shows the server message or the default text', async () => {
+  it('A4.reset-password.form-to-result: a failed reset shows the server message or the default text', async () => {
     fakeApi()
       .on('POST', paths.auth.validateResetToken, ok({ valid: true }))
       .on('POST', paths.auth.resetPassword, { status: 500, body: undefined });

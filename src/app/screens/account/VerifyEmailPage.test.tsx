@@ -24,7 +24,19 @@ const verify = () => screen.getByRole('button', { name: 'Verify' });
 const resendLink = () => screen.queryByRole('button', { name: 'Resend code' });
 
 describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
-  it('A4 verification: the email page requests a code on load, once', async () => {
+  it('A2.verification.page-parts: a code input, Verify, Resend and the support line', async () => {
+    // A failed request brings the Resend link at once, so all four parts show without waiting.
+    fakeApi().on('POST', REQUEST, { status: 503, body: undefined });
+    setup();
+    await vi.waitFor(() => expect(resendLink()).toBeTruthy());
+    expect(code().tagName).toBe('INPUT');
+    expect(verify()).toBeTruthy();
+    const support = screen.getByRole('link', { name: /support@/ });
+    expect(support.getAttribute('href')).toMatch(/^mailto:support@/);
+    expect(support.parentElement?.textContent).toMatch(/Contact our support team/);
+  });
+
+  it('A4.verification.email-requests-on-load: the email page requests a code on load, once', async () => {
     const api = fakeApi().on('POST', REQUEST, ok({ message: 'Verification code sent.' }));
     setup();
     await vi.waitFor(() => expect(api.callsTo('POST', REQUEST)).toHaveLength(1));
@@ -45,7 +57,7 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
     expect(api.callsTo('POST', CONFIRM)).toHaveLength(0);
   });
 
-  it('A4 verification: a correct code marks email_confirmed and goes to /verify/phone, replacing history', async () => {
+  it('A4.verification.email-success-to-phone: a correct code marks email_confirmed and goes to /verify/phone, replacing history', async () => {
     const api = fakeApi()
       .on('POST', REQUEST, ok())
       .on('POST', CONFIRM, ok({ success: true }));
@@ -83,7 +95,7 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
 
   // With fake timers, user-event (through RTL's async wrapper) waits on a timer that never
   // fires, so these tests click with fireEvent and let answers settle without moving time.
-  it('A4 resend link appears after 60 s (fake timers)', async () => {
+  it('A4.verification.resend-after-delay: resend link appears after 60 s (fake timers)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const api = fakeApi().on('POST', REQUEST, ok({ message: 'A new code is on its way.' }));
     const success = vi.spyOn(toast, 'success');
@@ -121,7 +133,7 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
     expect(success).toHaveBeenCalledTimes(1);
   });
 
-  it('A4 resend at once after a failure', async () => {
+  it('A4.verification.resend-after-failure: resend at once after a failure', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const api = fakeApi().on(
       'POST',

@@ -23,7 +23,7 @@ const code = () => screen.getByLabelText('Verification code');
 const verify = () => screen.getByRole('button', { name: 'Verify' });
 
 describe('VerifyPhonePage (spec A §2/§4 phone verification)', () => {
-  it('A4 verification: the phone page requests an SMS code on load', async () => {
+  it('A4.verification.phone-requests-on-load: the phone page requests an SMS code on load', async () => {
     const api = fakeApi().on('POST', REQUEST, ok());
     setup();
     await vi.waitFor(() => expect(api.callsTo('POST', REQUEST)).toHaveLength(1));
@@ -37,7 +37,7 @@ describe('VerifyPhonePage (spec A §2/§4 phone verification)', () => {
     expect(await screen.findByText(m.codeRequired)).toBeTruthy();
   });
 
-  it('A4 verification: a correct code marks phone_confirmed and goes to /, replacing history', async () => {
+  it('A4.verification.phone-success-to-home: a correct code marks phone_confirmed and goes to /, replacing history', async () => {
     const api = fakeApi()
       .on('POST', REQUEST, ok())
       .on('POST', CONFIRM, ok({ success: true }));
@@ -61,7 +61,7 @@ describe('VerifyPhonePage (spec A §2/§4 phone verification)', () => {
     expect(await screen.findByText(m.codeIncorrect)).toBeTruthy();
   });
 
-  it('A4 resend delay through injected timers', async () => {
+  it('A4.verification.resend-after-delay: resend delay through injected timers', async () => {
     const timers = new ManualTimers();
     const api = fakeApi().on('POST', REQUEST, ok());
     setup(timers);

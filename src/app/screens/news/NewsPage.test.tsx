@@ -24,7 +24,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-test('A2.news.title, A2.news.loading-text, A2.news.cards, A2.news.opens-new-tab, A2.news.paginated: cards of six a page, each a new-tab link', async () => {
+test('A2.news.title, A2.news.loading-text, A2.news.cards, A2.news.opens-new-tab, A2.news.paginated, A4.news.states, A3.news.fields: cards of six a page, each a new-tab link', async () => {
   vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(200, { data: Array.from({ length: 8 }, (_, i) => item(i)) })).fetch);
   const user = userEvent.setup();
   renderAt(<NewsPage />, '/market');
@@ -45,7 +45,7 @@ test('A2.news.title, A2.news.loading-text, A2.news.cards, A2.news.opens-new-tab,
   expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
 });
 
-test('A4.news.failure-shows-empty, A2.news.empty-text: a failed load is logged and shows the empty text', async () => {
+test('A4.news.failure-shows-empty, A2.news.empty-text, A4.news.states: a failed load is logged and shows the empty text', async () => {
   const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(500, { title: 'down' })).fetch);
   renderAt(<NewsPage />, '/market');

@@ -73,7 +73,7 @@ describe('bank account', () => {
     });
   });
 
-  test('A2.bank-account.unverified-shows-verify-form, A4.bank-account.verify-reloads, A3.bank-account.verify-payload: verify then active details', async () => {
+  test('A2.bank-account.unverified-shows-verify-form, A4.bank-account.verify-reloads, A3.bank-account.verify-payload, A3.bank-account.status-active: verify then active details', async () => {
     let active = false;
     const fake = byPath({
       [`GET ${paths.payments.bankAccount}`]: () => jsonResponse(200, { usd: [account(active ? { status: 'active' } : {})] }),

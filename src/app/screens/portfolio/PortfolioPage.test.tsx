@@ -61,7 +61,7 @@ describe('portfolio', () => {
     expect(screen.getAllByTestId('skeleton-row')[0]!.style.height).toBe('68px');
   });
 
-  test('A3.portfolio.rows-from-currencies, A3.portfolio.zero-without-balance, A2.portfolio.virtual-scroll, A9.portfolio.row-height-68: tradable currencies joined with balances in 68 px rows', async () => {
+  test('A3.portfolio.rows-from-currencies, A3.portfolio.zero-without-balance, A2.portfolio.virtual-scroll, A9.portfolio.row-height-68, A3.currency.trading-enabled: tradable currencies joined with balances in 68 px rows', async () => {
     renderAt(inEngine(<PortfolioPage />), '/portfolio');
     const btc = await screen.findByTestId('portfolio-row-btc');
     expect(btc.style.height).toBe('68px');

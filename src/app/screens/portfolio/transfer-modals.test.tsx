@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../shared/api/paths';
@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 describe('deposit modal', () => {
-  test('A4.deposit.loads-existing, A2.deposit.header, A2.deposit.qr-code, A9.deposit.qr-width-200-level-m, A2.deposit.warning-text: an existing address with its QR', async () => {
+  test('A4.deposit.loads-existing, A2.deposit.header, A2.deposit.qr-code, A9.deposit.qr-width-200-level-m, A2.deposit.warning-text, A3.deposit.address-fields: an existing address with its QR', async () => {
     const fake = byPath({
       [`GET ${paths.transfers.walletAddresses}`]: () => jsonResponse(200, { addresses: [{ currency: 'btc', address: ADDRESS }] }),
     });
@@ -136,7 +136,7 @@ describe('withdraw modal', () => {
       }),
   };
 
-  test('A2.withdraw.fields, A2.withdraw.buttons, A5.withdraw.amount-required, A5.withdraw.address-required: fee shown, messages of the spec', async () => {
+  test('A2.withdraw.fields, A2.withdraw.buttons, A5.withdraw.amount-required, A5.withdraw.address-required, A3.withdrawal.fee-response: fee shown, messages of the spec', async () => {
     const fake = byPath(base);
     renderAt(<WithdrawModal currency="btc" name="Bitcoin" available="1" onClose={() => {}} />);
     await waitFor(() => expect(screen.getByTestId('withdraw-fee').textContent).toBe('Fee: 0.0005 BTC'));
@@ -166,7 +166,7 @@ describe('withdraw modal', () => {
     expect(await screen.findByText('Please select a transfer method.')).toBeTruthy();
   });
 
-  test('A4.withdraw.success-resets-form, A5.withdraw.memo-optional: an approved address is chosen; success resets but keeps the currency', async () => {
+  test('A4.withdraw.success-resets-form, A5.withdraw.memo-optional, A3.withdrawal.response-fields: an approved address is chosen; success resets but keeps the currency', async () => {
     const fake = byPath({
       ...base,
       [`POST ${paths.transfers.withdraw}`]: () => jsonResponse(200, { success: true, message: 'Withdrawal submitted.' }),
@@ -184,6 +184,32 @@ describe('withdraw modal', () => {
     });
     expect((screen.getByLabelText('Amount (BTC)') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Recipient address') as HTMLInputElement).value).toBe('');
+  });
+
+  test('A3.withdrawal.request-fields, A3.enums.transfer-types: a usd withdrawal sends currency, amount, memo and the transfer type', async () => {
+    const fake = byPath({
+      ...base,
+      [`POST ${paths.transfers.withdraw}`]: () => jsonResponse(200, { success: true, message: 'Withdrawal submitted.' }),
+    });
+    renderAt(<WithdrawModal currency="usd" name="US Dollar" available="100" onClose={() => {}} />);
+    const user = userEvent.setup();
+    const method = screen.getByLabelText('Transfer method');
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a transfer method', 'ACH Transfer', 'Wire Transfer']);
+    await user.type(screen.getByLabelText('Amount (USD)'), '10');
+    await user.selectOptions(method, 'Wire Transfer');
+    await user.type(screen.getByLabelText('Memo (optional)'), 'rent');
+    await user.click(screen.getByRole('button', { name: 'Submit Withdraw' }));
+    await screen.findByRole('status');
+    expect(JSON.parse(String(fake.callsTo(paths.transfers.withdraw)[0]!.body))).toEqual({
+      currency: 'usd',
+      amount: '10',
+      memo: 'rent',
+      transferType: 'wire',
+    });
   });
 
   test('A8.withdraw.failure-text: a failure without a server message', async () => {
