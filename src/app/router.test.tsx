@@ -128,6 +128,22 @@ describe('A2 routes', () => {
     expect(screen.getByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
   });
 
+  test('B1.audience.signed-in-customers: the exchange opens for individual and business account holders, a visitor is sent to log in', async () => {
+    const business = { account_type: 'corporation' as const, has_submitted_principal_address: true, has_submitted_beneficial_owners: true };
+    for (const user of [wireUser(), wireUser(business)]) {
+      cleanup();
+      session.setUser(user);
+      const router = renderApp('/exchange');
+      expect(await screen.findByText('Order Book', { exact: false }, { timeout: 10_000 })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/exchange');
+    }
+    cleanup();
+    session.clear();
+    vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(401, { title: 'Unauthorized', status: 401 })).fetch);
+    await session.loadCurrentUser();
+    expect(renderApp('/exchange').state.location.pathname).toBe('/account/login');
+  });
+
   test('B2 routes: /exchange is the exchange screen', async () => {
     renderApp('/exchange');
     expect(await screen.findByText('Order Book', { exact: false }, { timeout: 10_000 })).toBeTruthy();
@@ -139,7 +155,7 @@ describe('A2 routes', () => {
     expect(screen.getByText('registration guard')).toBeTruthy();
   });
 
-  test('A2.routes.not-found: any other path shows 404 NOT FOUND', () => {
+  test('A2.routes.not-found, B2.not-found.text: any other path shows 404 NOT FOUND', () => {
     renderApp('/no/such/page');
     expect(screen.getByRole('heading', { name: accountMessages.notFound })).toBeTruthy();
   });

@@ -35,7 +35,7 @@ describeEachStore((store) => {
       expect((await client.get('/v1/users/me')).json()).toMatchObject({ enhanced_due_diligence_required: true });
     });
 
-    it('API.edd.blocks-orders: while required and not submitted, orders are refused saying why; after submitting they are taken', async () => {
+    it('API.edd.blocks-orders, B1.edd.may-gate-trading: while required and not submitted, orders are refused saying why; after submitting they are taken', async () => {
       const { client, user } = await registerIndividual(t);
       expect((await client.post('/dev/faucet', { currency: 'usd', amount: '2000' })).statusCode).toBe(200);
       const refused = await client.post('/v1/orders/buy', order);

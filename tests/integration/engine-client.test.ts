@@ -118,6 +118,46 @@ describe('engine client (main thread)', () => {
     expect(storage.getItem(storageKeys.quoteCurrency)).toBe('BTC');
   });
 
+  it('B4.pair.default-btc-usd: without a saved pair the screen starts on BTC/USD and the first connect joins its feeds', async () => {
+    const { t, client } = setup();
+    expect(client.store.getSnapshot().selected).toMatchObject({ base: 'BTC', quote: 'USD' });
+    await client.ready;
+    await t.advance(900);
+    await until(() => client.store.getSnapshot().connection.state === 'Authenticated');
+    expect(t.hub.joined()[0]).toContain('orderbook.ox.btcusd');
+    expect(client.store.getSnapshot().selected).toMatchObject({ base: 'BTC', quote: 'USD', symbol: 'btcusd' });
+  });
+
+  it('B4.pair.persisted, B4.feeds.left-set-persisted: the pair and the left set live under their spec keys in local storage', async () => {
+    // The keys spelt out, not taken from the constants: another tab or an older build reads these.
+    const storage = new MemoryStorage();
+    storage.setItem('exchange_base_currency', 'ETH');
+    storage.setItem('exchange_quote_currency', 'BTC');
+    storage.setItem('signalr_intentionally_left_feeds', JSON.stringify(['ticker.ox.ethusd']));
+    const { t, client } = setup({ storage });
+    await client.ready;
+    await t.advance(900);
+    await until(() => client.store.getSnapshot().connection.state === 'Authenticated');
+    expect(t.hub.joined()[0]).toContain('orderbook.ox.ethbtc');
+    expect(t.hub.joined().flat()).not.toContain('ticker.ox.ethusd');
+
+    await client.api.leaveFeeds(['ticker.ox.btcusd']);
+    await until(() => (storage.getItem('signalr_intentionally_left_feeds') ?? '').includes('btcusd'));
+    expect(JSON.parse(storage.getItem('signalr_intentionally_left_feeds')!)).toEqual(['ticker.ox.btcusd', 'ticker.ox.ethusd']);
+    await client.api.selectPair('SOL', 'USD');
+    await until(() => storage.getItem('exchange_base_currency') === 'SOL');
+    expect(storage.getItem('exchange_quote_currency')).toBe('USD');
+  });
+
+  it("B3.user.fields: the engine follows the logged-in user's id and account type", async () => {
+    const { client, session } = setup({ user: { id: 'u1', accountType: 'individual' } });
+    await client.ready;
+    await until(() => client.store.getSnapshot().user?.id === 'u1');
+    expect(client.store.getSnapshot().user).toEqual({ id: 'u1', accountType: 'individual' });
+    session.set({ id: 'u1', accountType: 'corporation' });
+    await until(() => client.store.getSnapshot().user?.accountType === 'corporation');
+  });
+
   it('a failed shared refresh reaches the logout callback', async () => {
     const { t, client, counts } = setup();
     await client.ready;

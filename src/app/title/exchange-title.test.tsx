@@ -22,7 +22,7 @@ function fakeStore<S>(initial: S) {
 }
 
 describe('tab title (spec B §1)', () => {
-  test('B1 tab title shows best bid and pair, or only the product name', () => {
+  test('B1.title.best-bid-and-pair, B1.title.product-name-without-pair: tab title shows best bid and pair, or only the product name', () => {
     expect(exchangeTitle({ base: 'BTC', quote: 'USD', bestBid: '60123.45' })).toBe(`60,123.45 BTC/USD · ${PRODUCT_NAME}`);
     expect(exchangeTitle({ base: 'ETH', quote: 'BTC', bestBid: '0.050123' })).toBe(`0.050123 ETH/BTC · ${PRODUCT_NAME}`);
     expect(exchangeTitle({ base: 'BTC', quote: 'USD', bestBid: null })).toBe(`BTC/USD · ${PRODUCT_NAME}`);

@@ -105,7 +105,7 @@ describe('order book: messages, depth and prices (spec B §5)', () => {
 });
 
 describe('order book: the view, staleness and resync (spec B §2, §4, §5)', () => {
-  it('B9.order-book.flash-0-6s: new levels and changed levels flash for 0.6 s; the first book does not flash', () => {
+  it('B9.order-book.flash-0-6s, B2.order-book.flash-levels: new levels and changed levels flash for 0.6 s; the first book does not flash', () => {
     const m = model();
     const b = new BookViewBuilder();
     apply(
@@ -140,7 +140,7 @@ describe('order book: the view, staleness and resync (spec B §2, §4, §5)', ()
     expect(b.flashExpiresAt).toBe(null);
   });
 
-  it('B2 depth bars are scaled against the largest quantity on that side; size is cumulative', () => {
+  it('B2.order-book.depth-bars: depth bars are scaled against the largest quantity on that side; size is cumulative', () => {
     const m = model();
     apply(
       m,

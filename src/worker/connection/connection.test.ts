@@ -38,6 +38,48 @@ describe('connection state machine: connecting, failing and retrying (spec B §4
     expect(t.engine.getSnapshot().errors).toHaveLength(5);
   });
 
+  it('B4.connection.start-other-failure: a start refused for any other reason gives Failed, with no refresh and no logout', async () => {
+    const t = createTestEngine();
+    t.hub.queueStarts({ error: { message: 'Service unavailable', statusCode: 503 } });
+    t.start();
+    t.engine.setAuth(TEST_USER);
+    await t.advance(500);
+    expect(t.hub.starts).toBe(1);
+    expect(t.engine.getSnapshot().connection.state).toBe('Failed');
+    expect(t.host.refreshes).toBe(0);
+    expect(t.host.logouts).toBe(0);
+  });
+
+  it('B4.connection.states: Not Connected at first, then Connecting, Connected, Authenticated, Disconnected; Failed and AuthenticationFailed on failures', async () => {
+    const t = createTestEngine();
+    let answerJoin!: () => void;
+    const joined = new Promise<void>((resolve) => (answerJoin = resolve));
+    // The private feeds' join held back: Connected stays visible until the server accepts them.
+    t.hub.invokeHandler = async (method, args) => {
+      if (method === hubMethods.joinFeedGroups) await joined;
+      return { joined: (args[0] as string[]) ?? [], rejected: [] };
+    };
+    t.hub.queueStarts('hang');
+    t.start();
+    const state = () => t.engine.getSnapshot().connection.state;
+    expect(state()).toBe('NotConnected');
+    t.engine.retry();
+    expect(state()).toBe('AuthenticationFailed');
+    t.engine.setAuth(TEST_USER);
+    await t.advance(500);
+    expect(state()).toBe('Connecting');
+    await t.advance(connectionTiming.startTimeoutMs);
+    expect(state()).toBe('Failed');
+    await t.advance(2000);
+    expect(state()).toBe('Connected');
+    answerJoin();
+    await t.advance(0);
+    expect(state()).toBe('Authenticated');
+    t.engine.setAuth(null);
+    await t.advance(100);
+    expect(state()).toBe('Disconnected');
+  });
+
   it('B8 connection failures of earlier attempts leave the error stream once connected', async () => {
     const t = createTestEngine();
     t.hub.defaultOutcome = { error: { message: 'Service unavailable', statusCode: 503 } };
@@ -51,7 +93,7 @@ describe('connection state machine: connecting, failing and retrying (spec B §4
     expect(t.engine.getSnapshot().errors).toEqual([]);
   });
 
-  it('B6.connection.authenticated-only, B8.connection.not-authenticated-text: connect is refused with AuthenticationFailed and "User not authenticated" without a user', async () => {
+  it('B6.connection.authenticated-only, B8.connection.not-authenticated-text, B4.connection.refused-without-user: connect is refused with AuthenticationFailed and "User not authenticated" without a user', async () => {
     const t = createTestEngine();
     t.start();
     t.engine.retry();
@@ -61,7 +103,7 @@ describe('connection state machine: connecting, failing and retrying (spec B §4
     expect(t.hub.starts).toBe(0);
   });
 
-  it('B4 the connection starts about 0.5 s after the user becomes authorized and becomes Connected, then Authenticated', async () => {
+  it('B4.connection.auto-start-after-authorized, B4.connection.start-success: the connection starts about 0.5 s after the user becomes authorized and becomes Connected, then Authenticated', async () => {
     const t = createTestEngine();
     t.start();
     expect(t.engine.getSnapshot().connection.state).toBe('NotConnected');
@@ -75,7 +117,7 @@ describe('connection state machine: connecting, failing and retrying (spec B §4
     expect(t.engine.getSnapshot().connection.metrics.connectedAt).toBe(t.timers.now());
   });
 
-  it('B4 disconnects 100 ms after authorization is lost, clearing the saved left-feed state', async () => {
+  it('B4.connection.disconnect-when-unauthorized: disconnects 100 ms after authorization is lost, clearing the saved left-feed state', async () => {
     const t = createTestEngine();
     t.start({ leftFeeds: ['ticker.ox.ethbtc'] });
     await t.login();
@@ -128,7 +170,24 @@ describe('connection state machine: authentication, hub calls and resumption (sp
     expect(t.host.logouts).toBe(0);
   });
 
-  it('B8.connection.auth-failed-text: a failed refresh after an authentication error gives AuthenticationFailed and logs the user out', async () => {
+  it('B4.connection.auth-close-refresh-then-reconnect: a close with an authentication error makes one refresh, then reconnects 1 s later', async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    t.hub.current!.drop({ message: 'Server closed the connection: invalid_token' });
+    await t.advance(0);
+    expect(t.host.refreshes).toBe(1);
+    await t.advance(999);
+    expect(t.hub.starts).toBe(1);
+    await t.advance(1);
+    expect(t.hub.starts).toBe(2);
+    await t.advance(400);
+    expect(t.engine.getSnapshot().connection.state).toBe('Authenticated');
+    expect(t.host.refreshes).toBe(1);
+    expect(t.host.logouts).toBe(0);
+  });
+
+  it('B8.connection.auth-failed-text, B4.connection.auth-close-refresh-failure-logs-out: a failed refresh after an authentication error gives AuthenticationFailed and logs the user out', async () => {
     const t = createTestEngine();
     t.host.refreshAnswer = false;
     t.start();
@@ -156,7 +215,7 @@ describe('connection state machine: authentication, hub calls and resumption (sp
     expect(t.host.logouts).toBe(1);
   });
 
-  it('B4 during a reconnect the state is Connecting; it returns to Connected and rejoins active feeds not deliberately left', async () => {
+  it('B4.connection.reconnecting-is-connecting, B4.connection.reconnect-rejoins-feeds: during a reconnect the state is Connecting; it returns to Connected and rejoins active feeds not deliberately left', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
@@ -178,6 +237,27 @@ describe('connection state machine: authentication, hub calls and resumption (sp
     expect(rejoined).toContain('orderbook.ox.btcusd');
     expect(rejoined).toContain('ticker.ox.ethusd');
     expect(rejoined).not.toContain('ticker.ox.ethbtc');
+  });
+
+  it('B3.connection-metrics.fields: connectedAt, lastReconnectAt, totalReconnectAttempts, activeFeedsCount and connectionDuration', async () => {
+    const t = createTestEngine();
+    t.start();
+    await t.login();
+    const connectedAt = t.timers.now() - 400;
+    const metrics = () => t.engine.getSnapshot().connection.metrics;
+    expect(metrics()).toEqual({
+      connectedAt,
+      lastReconnectAt: null,
+      totalReconnectAttempts: 0,
+      activeFeedsCount: 9,
+      connectionDuration: 0,
+    });
+    await t.advance(10_000);
+    t.hub.current!.drop({ message: 'WebSocket closed with status code: 1006' });
+    await t.advance(0);
+    expect(metrics()).toMatchObject({ connectedAt: null, connectionDuration: t.timers.now() - connectedAt });
+    await t.advance(2000);
+    expect(metrics()).toMatchObject({ connectedAt: t.timers.now(), lastReconnectAt: t.timers.now(), totalReconnectAttempts: 1 });
   });
 
   it('B8.connection.not-available-text: hub calls while not connected answer "Connection not available"', async () => {

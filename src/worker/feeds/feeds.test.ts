@@ -14,7 +14,7 @@ const HIGH = [
 ];
 
 describe('feed bookkeeping: join order and the left set (spec B §4)', () => {
-  it('B9.feeds.priority-gap-300ms, B7.hub.join-feed-groups: on connect: high-priority feeds first, 300 ms later the tickers of all pairs', async () => {
+  it('B9.feeds.priority-gap-300ms, B7.hub.join-feed-groups, B4.feeds.high-priority-first, B4.feeds.then-all-tickers, B4.feeds.names: on connect, high-priority feeds first, 300 ms later the tickers of all pairs', async () => {
     const t = createTestEngine();
     t.start();
     t.engine.setAuth(TEST_USER);
@@ -67,7 +67,7 @@ describe('feed bookkeeping: join order and the left set (spec B §4)', () => {
     expect(t.hub.calls(hubMethods.joinFeedGroups)).toHaveLength(2);
   });
 
-  it('B4 joining removes a feed from the left set; leaving records it (by default) and persists the set', async () => {
+  it('B4.feeds.join-clears-left, B4.feeds.leave-records-left: joining removes a feed from the left set; leaving records it (by default) and persists the set', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();
@@ -83,7 +83,7 @@ describe('feed bookkeeping: join order and the left set (spec B §4)', () => {
     expect(t.host.leftFeedsSaved.at(-1)).toEqual([]);
   });
 
-  it('B4 left feeds persisted under signalr_intentionally_left_feeds and cleared on full disconnect', async () => {
+  it('B4.feeds.left-set-cleared-on-disconnect: left feeds persisted under signalr_intentionally_left_feeds and cleared on full disconnect', async () => {
     const t = createTestEngine();
     // The saved set comes back through start(): those feeds are not joined on connect.
     t.start({ leftFeeds: ['ticker.ox.ethusd'] });
@@ -172,7 +172,7 @@ describe('feed bookkeeping: retries, timeouts and refusals (spec B §4, §9)', (
 });
 
 describe('feed bookkeeping: pair changes and restores (spec B §4, §8)', () => {
-  it('B9.pair.change-debounce-300ms, B9.feeds.switch-join-delay-200ms, B7.hub.leave-feed-groups: pair change: debounced 300 ms, leaves old feeds, joins new ones 200 ms later', async () => {
+  it('B9.pair.change-debounce-300ms, B9.feeds.switch-join-delay-200ms, B7.hub.leave-feed-groups, B4.feeds.pair-change, B4.feeds.leave-records-left: pair change debounced 300 ms, leaves old feeds, joins new ones 200 ms later', async () => {
     const t = createTestEngine();
     t.start();
     await t.login();

@@ -181,6 +181,31 @@ describe('order entry in the engine (spec B §2, §4, §5)', () => {
     expect(orders).toEqual([{ currency_pair: 'btcusd', algorithm_id: 100, client_order_id: id, amount: '50', quote_id: 'q7' }]);
   });
 
+  it('B3.order-form.currency-pair, B3.order-form.default-type-limit, B3.order-form.expires-epoch-ms: a GTD order on eth/btc goes out as ethbtc, Limit, expires in epoch ms', async () => {
+    const t = await ready();
+    const sent: Record<string, unknown>[] = [];
+    t.http.route('POST /v1/orders/buy', (req) => {
+      sent.push(req.body as Record<string, unknown>);
+      return { body: placed(req.body as Record<string, unknown>, { pair: 'ethbtc' }) };
+    });
+    t.engine.selectPair('eth', 'btc');
+    await t.advance(600);
+    t.engine.editOrderField('price', '0.05');
+    t.engine.editOrderField('quantity', '1');
+    const expires = t.timers.now() + 3_600_000;
+    expect(await t.engine.submitOrder({ timeInForce: 'GTD', expires })).toMatchObject({ ok: true });
+    expect(sent).toEqual([expect.objectContaining({ currency_pair: 'ethbtc', algorithm_id: 201, time_in_force: 'GTD', expires })]);
+  });
+
+  it("B3.currency-pair.fee-fraction: the pair list's fee 0.002 is a fraction: a limit buy's total is 0.2 % over price × quantity", async () => {
+    const t = await ready();
+    expect(t.engine.getSnapshot().selected.fee).toBe('0.002');
+    t.engine.editOrderField('price', '100');
+    t.engine.editOrderField('quantity', '3');
+    await t.advance(20);
+    expect(entry(t).values.amount).toBe('300.6');
+  });
+
   it('B5.order-entry.empty-fields-dropped: only the fields the type uses, none empty', () => {
     const draft: OrderDraft = {
       side: 'sell',

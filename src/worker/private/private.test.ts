@@ -78,7 +78,7 @@ describe('private data: order status updates (spec B §4)', () => {
     expect(applyOrderUpdate({ open: [], done: [], trades }, order('1', 'filled')).trades).toBe(trades);
   });
 
-  it('B4 order status: any other status updates or adds the order in open orders', () => {
+  it('B4.order-status.other: any other status updates or adds the order in open orders', () => {
     const lists = { open: [order('1', 'open')], done: [], trades: [] };
     const updated = applyOrderUpdate(lists, order('1', 'partially filled', { filled: '1' }));
     expect(updated.open).toEqual([expect.objectContaining({ id: '1', status: 'partially filled', filled: '1' })]);

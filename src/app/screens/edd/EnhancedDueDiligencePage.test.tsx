@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -89,6 +91,23 @@ describe('Enhanced Due Diligence screen', () => {
       Object.fromEntries(new URL(fake.calls.find((c) => c.method === 'GET' && c.path.endsWith(suffix))!.url, 'http://x').searchParams);
     expect(query('/eddq/prompts')).toEqual({ accountType: 'corporation' });
     expect(query('/eddq/requests')).toEqual({ userId: 'u-corp' });
+  });
+
+  test('B2.edd.question-form: one field per prompt, of its kind, in a two-column grid, and a Submit Responses button', async () => {
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Enhanced due diligence questions' });
+    const grid = form.querySelector<HTMLElement>('.edd-grid')!;
+    const field = (label: string) => within(grid).getByLabelText(label) as HTMLInputElement;
+    expect(field('Source of funds').tagName).toBe('SELECT');
+    expect(field('Describe the funds').tagName).toBe('TEXTAREA');
+    expect(field('Occupation').type).toBe('text');
+    expect(field('Identity document').type).toBe('file');
+    expect(grid.querySelectorAll('.edd-prompt')).toHaveLength(prompts.length);
+    // jsdom lays nothing out: the two columns are the stylesheet's.
+    expect(readFileSync(join(process.cwd(), 'src/app/screens/edd/edd.css'), 'utf8')).toMatch(
+      /\.edd-grid \{[^}]*grid-template-columns: repeat\(2, /,
+    );
+    expect(within(form).getByRole('button', { name: 'Submit Responses' }).getAttribute('type')).toBe('submit');
   });
 
   test('B2.edd.requests-card: the EDD Requests card lists Required Form, Status and Date Submitted', async () => {

@@ -22,7 +22,7 @@ function renderScreen(fake = fakeEngine()) {
 }
 
 describe('exchange screen (spec B §2)', () => {
-  test('B2.exchange.screen-parts: pair selector, order book, price chart, orders panel, order entry and time and sales', () => {
+  test('B2.exchange.screen-parts, B2.chart.title: pair selector, order book, price chart, orders panel, order entry and time and sales', () => {
     const fake = renderScreen();
     expect(screen.getByRole('button', { name: /Market pair/ }).textContent).toContain('BTC/USD');
     expect(screen.getByRole('heading', { name: /Order Book/ })).toBeTruthy();

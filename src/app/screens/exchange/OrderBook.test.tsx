@@ -39,7 +39,7 @@ describe('order book (spec B §2)', () => {
     expect(groups[mid]!.textContent).toContain('Spread 1.00');
   });
 
-  test('B2 order book headers name the quote and base', () => {
+  test('B2.order-book.column-headers: headers name the quote and base', () => {
     const snap = snapshot({ book: bookView({ spread: '0.000123', spreadPct: '0.25' }) });
     render(<OrderBook book={snap.book} base="ETH" quote="BTC" />);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
@@ -47,7 +47,13 @@ describe('order book (spec B §2)', () => {
     expect(screen.getByRole('heading', { name: /Order Book/ }).textContent).toContain('ETH/BTC');
   });
 
-  test('B2 order book empty messages', () => {
+  test('B2.order-book.title: Order Book with the pair, the spread and the spread percent', () => {
+    render(<OrderBook book={bookView({ spread: '0.000123', spreadPct: '0.25' })} base="ETH" quote="BTC" />);
+    const section = screen.getByRole('region', { name: 'Order Book ETH/BTC' });
+    expect(section.querySelector('.ex-card-header')!.textContent).toBe('Order Book ETH/BTCSpread 0.000123 (0.25%)');
+  });
+
+  test('B2.order-book.empty-asks-text, B2.order-book.empty-bids-text: empty messages', () => {
     const { rerender } = render(<OrderBook book={bookView({ asks: [], bids: [] })} base="BTC" quote="USD" />);
     expect(within(screen.getByRole('rowgroup', { name: 'Asks' })).getByText(tradingTexts.noAsks)).toBeTruthy();
     expect(within(screen.getByRole('rowgroup', { name: 'Bids' })).getByText(tradingTexts.noBids)).toBeTruthy();
@@ -62,7 +68,7 @@ describe('order book (spec B §2)', () => {
     expect(screen.getAllByText(tradingTexts.loading)).toHaveLength(2);
   });
 
-  test('B2 order book: new and changed levels flash, depth bar follows depthPct', () => {
+  test('B2.order-book.flash-levels, B2.order-book.depth-bars: new and changed levels flash, depth bar follows depthPct', () => {
     const book = bookView({
       asks: [level('60001', '1', { flash: 'new', depthPct: 100 })],
       bids: [level('60000', '0.5', { flash: 'changed', depthPct: 37.5 }), level('59990', '2', { depthPct: 12 })],

@@ -41,7 +41,7 @@ const stat = (term: string) => screen.getByText(term, { selector: 'dt' }).nextEl
 const trigger = () => screen.getByRole('button', { name: /Market pair/ });
 
 describe('market pair selector (spec B §2)', () => {
-  test('B2 pair selector: header shows pair, mid, change, volume with USD, low-high', () => {
+  test('B2.pair-selector.header: header shows pair, mid, change, volume with USD, low-high', () => {
     renderSelector(
       snapshot({
         selected: selectedView(
@@ -60,7 +60,7 @@ describe('market pair selector (spec B §2)', () => {
     expect(stat('24h Low – High').textContent).toBe('58,000.00 – 61,000.50');
   });
 
-  test('B2 pair selector: panel has the search box, ALL plus the quotes, and the sort arrow', async () => {
+  test('B2.pair-selector.search, B2.pair-selector.quote-filter: panel has the search box, ALL plus the quotes, and the sort arrow', async () => {
     const user = userEvent.setup();
     const { actions } = renderSelector();
     await user.click(trigger());
@@ -83,6 +83,16 @@ describe('market pair selector (spec B §2)', () => {
     expect(actions.cyclePairSort).toHaveBeenCalledWith('price');
   });
 
+  test('B2.pair-selector.table-columns: Pair, Price, 24h Change and Volume, each a sort button', async () => {
+    const user = userEvent.setup();
+    const { actions } = renderSelector();
+    await user.click(trigger());
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent?.replace(/[▲▼]/g, ''))).toEqual(['Pair', 'Price', '24h Change', 'Volume']);
+    for (const h of headers) await user.click(within(h).getByRole('button'));
+    expect(actions.cyclePairSort.mock.calls).toEqual([['pair'], ['price'], ['change'], ['volume']]);
+  });
+
   test('B4 pair selector: the sort arrow follows the engine cycle', async () => {
     const user = userEvent.setup();
     const { update } = renderSelector(snapshot({ pairs: pairsView({ sort: { column: 'price', direction: 'asc' } }) }));
@@ -95,7 +105,7 @@ describe('market pair selector (spec B §2)', () => {
     expect(screen.getByRole('columnheader', { name: /Volume/ }).getAttribute('aria-sort')).toBe('none');
   });
 
-  test('B2 pair selector: three empty messages', async () => {
+  test('B2.pair-selector.empty-loading-text, B2.pair-selector.empty-no-data-text, B2.pair-selector.empty-no-match-text: three empty messages', async () => {
     const user = userEvent.setup();
     const { update } = renderSelector(snapshot({ pairs: pairsView({ status: 'loading', all: [], rows: [], quotes: [] }) }));
     await user.click(trigger());
@@ -108,7 +118,7 @@ describe('market pair selector (spec B §2)', () => {
     expect(screen.getByText(tradingTexts.noPairsMatching)).toBeTruthy();
   });
 
-  test('B2 pair selector: clicking a pair selects it and closes the panel', async () => {
+  test('B2.pair-selector.click-selects: clicking a pair selects it and closes the panel', async () => {
     const user = userEvent.setup();
     const { actions } = renderSelector();
     await user.click(trigger());
@@ -121,7 +131,7 @@ describe('market pair selector (spec B §2)', () => {
     expect(trigger().getAttribute('aria-expanded')).toBe('false');
   });
 
-  test('B2 pair selector: outside click closes', async () => {
+  test('B2.pair-selector.outside-click-closes: outside click closes', async () => {
     const user = userEvent.setup();
     const { actions } = renderSelector();
     await user.click(trigger());

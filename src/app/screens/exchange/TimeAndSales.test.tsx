@@ -10,7 +10,7 @@ afterEach(cleanup);
 const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
 
 describe('time and sales (spec B §2)', () => {
-  test('B2 time and sales: side coloured, 25 rows max', () => {
+  test('B2.time-and-sales.columns: side coloured, 25 rows max', () => {
     const items = Array.from({ length: 30 }, (_, i) =>
       trade(i, { side: i % 3 === 0 ? 'sell' : 'buy', price: '60000.5', quantity: '0.123456789' }),
     );
@@ -29,19 +29,19 @@ describe('time and sales (spec B §2)', () => {
     expect(buy.className).toContain('ex-bid');
   });
 
-  test('B2 time and sales headers name the quote and base', () => {
+  test('B2.time-and-sales.columns: headers name the quote and base', () => {
     render(<TimeAndSales trades={recentTradesView()} base="ETH" quote="BTC" />);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Price (BTC)', 'Amount (ETH)', 'Side']);
   });
 
-  test('B2 time and sales: Loading... then No trades available', () => {
+  test('B2.time-and-sales.loading-text, B2.time-and-sales.empty-text: Loading... then No trades available', () => {
     const { rerender } = render(<TimeAndSales trades={recentTradesView({ items: [], loading: true })} base="BTC" quote="USD" />);
     expect(screen.getByText(tradingTexts.loading)).toBeTruthy();
     rerender(<TimeAndSales trades={recentTradesView({ items: [], loading: false })} base="BTC" quote="USD" />);
     expect(screen.getByText(tradingTexts.noTrades)).toBeTruthy();
   });
 
-  test('B2 time and sales: time of day from the trade timestamp (seconds)', () => {
+  test('B3.live-trade.fields: time of day from the trade timestamp (seconds)', () => {
     const at = new Date(2024, 5, 1, 9, 5, 7).getTime() / 1000;
     render(<TimeAndSales trades={recentTradesView({ items: [trade(1, { timestamp: at })] })} base="BTC" quote="USD" />);
     expect(within(bodyRows()[0]!).getAllByRole('cell')[0]!.textContent).toBe('09:05:07');

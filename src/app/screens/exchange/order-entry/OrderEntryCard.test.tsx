@@ -34,6 +34,21 @@ function renderCard(
   return { fake, card: screen.getByRole('region', { name: 'Order Entry BTC/USD' }) };
 }
 
+/** The inputs of the card's form by placeholder, each with the labels of the buttons beside it. */
+function formFields(card: HTMLElement): Record<string, string[]> {
+  const fields = [...card.querySelectorAll<HTMLElement>('.oe-form .oe-field')].filter((f) => f.querySelector('input[placeholder]'));
+  return Object.fromEntries(
+    fields.map((f) => [
+      f.querySelector('input')!.placeholder,
+      within(f)
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ]),
+  );
+}
+const PERCENTS = ['10%', '25%', '50%', '75%', '100%'];
+const PRICES = ['Bid', 'Ask', 'Mid', '+1%', '-1%'];
+
 describe('order entry card (spec B §2, §5, §8)', () => {
   test('B2.order-entry.buy-sell-tabs, B2.order-entry.placeholders and B2.order-entry.submit-labels', async () => {
     const { fake, card } = renderCard();
@@ -122,6 +137,36 @@ describe('order entry card (spec B §2, §5, §8)', () => {
     expect(fake.commands.setTrailUnit).toHaveBeenCalledWith('percent');
     act(() => fake.publish(snapshot({ orderEntry: entry({ type: 'TrailingStop', trailUnit: 'percent' }) })));
     expect(within(card).getByPlaceholderText('Trail %')).toBeTruthy();
+  });
+
+  test('B2.limit-form.fields: quantity with percent buttons, price with Bid, Ask, Mid, +1% and -1%, and a Total', () => {
+    const { card } = renderCard();
+    expect(formFields(card)).toEqual({ 'Price (USD)': PRICES, 'Quantity (BTC)': PERCENTS, 'Total (USD)': [] });
+    expect(within(card).getByLabelText('Total')).toBe(within(card).getByPlaceholderText('Total (USD)'));
+  });
+
+  test('B2.market-form.size-by-side: a buy takes the quote amount, a sell the base quantity, both with percent buttons', () => {
+    const { fake, card } = renderCard(snapshot({ orderEntry: entry({ type: 'Market' }) }));
+    expect(formFields(card)).toEqual({ 'Total (USD)': PERCENTS });
+    expect(within(card).getByLabelText('Amount')).toBe(within(card).getByPlaceholderText('Total (USD)'));
+    act(() => fake.publish(snapshot({ orderEntry: entry({ type: 'Market', side: 'sell' }) })));
+    expect(formFields(card)).toEqual({ 'Quantity (BTC)': PERCENTS });
+  });
+
+  test('B2.stop-form.fields: amount (buy) or quantity (sell), and a Trigger Price with the price and percent buttons', () => {
+    const { fake, card } = renderCard(snapshot({ orderEntry: entry({ type: 'Stop' }) }));
+    // Besides the optional max slippage ('e.g. 1').
+    expect(formFields(card)).toEqual({ 'Price (USD)': PRICES, 'Total (USD)': PERCENTS, 'e.g. 1': [] });
+    expect(within(card).getByLabelText('Trigger Price')).toBe(within(card).getByPlaceholderText('Price (USD)'));
+    act(() => fake.publish(snapshot({ orderEntry: entry({ type: 'Stop', side: 'sell' }) })));
+    expect(formFields(card)).toEqual({ 'Price (USD)': PRICES, 'Quantity (BTC)': PERCENTS, 'e.g. 1': [] });
+  });
+
+  test('B2.trailing-form.fields: amount (buy) or quantity (sell), and a trail as an amount or a percent', () => {
+    const { fake, card } = renderCard(snapshot({ orderEntry: entry({ type: 'TrailingStop' }) }));
+    expect(formFields(card)).toEqual({ 'Total (USD)': PERCENTS, 'Trail Amount': [] });
+    act(() => fake.publish(snapshot({ orderEntry: entry({ type: 'TrailingStop', side: 'sell', trailUnit: 'percent' }) })));
+    expect(formFields(card)).toEqual({ 'Quantity (BTC)': PERCENTS, 'Trail %': [] });
   });
 
   test('B2.market-form.estimate and B2.market-form.refreshing-indicator', () => {
