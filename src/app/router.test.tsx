@@ -117,6 +117,19 @@ describe('A2 routes', () => {
     expect(screen.getByText('registration guard')).toBeTruthy();
   });
 
+  test('A6.guards.registration-guard-routes: the individual and the business detail steps sit behind the registration guard', async () => {
+    const steps: [string, string][] = [
+      ['/account/register/individual', 'RegisterIndividualPage'],
+      ['/account/register/business', 'RegisterBusinessPage'],
+    ];
+    for (const [path, name] of steps) {
+      cleanup();
+      renderApp(path);
+      expect(await screen.findByText(`${name} screen`)).toBeTruthy();
+      expect(screen.getByText('registration guard')).toBeTruthy();
+    }
+  });
+
   test('A2 routes: login, loading and unauthorized are the shell’s own', async () => {
     renderApp('/account/login');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
@@ -160,7 +173,7 @@ describe('A2 routes', () => {
     expect(screen.getByRole('heading', { name: accountMessages.notFound })).toBeTruthy();
   });
 
-  test('A2.routes.dashboard-requires-login, A2.routes.principal-address-requires-login, A2.routes.beneficial-owners-requires-login: logged-in screens send a visitor to log in and come back', async () => {
+  test('A2.routes.dashboard-requires-login, A2.routes.principal-address-requires-login, A2.routes.beneficial-owners-requires-login, A6.guards.auth-guard-routes: logged-in screens send a visitor to log in and come back', async () => {
     session.clear();
     // Start-up check done with no session anywhere.
     vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(401, { title: 'Unauthorized', status: 401 })).fetch);

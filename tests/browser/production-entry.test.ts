@@ -54,7 +54,7 @@ describe('production worker entry', () => {
     expect(logouts).toBe(0);
   });
 
-  it("with the app's default addresses (the page's origin) it reaches the real hub, which refuses a browser without a session", async () => {
+  it("A9.config.api-base-and-hub: with the app's default addresses (the page's origin) it reaches the real hub, which refuses a browser without a session", async () => {
     // The app's configuration: API base and hub address default to the page's own origin,
     // which the browser project forwards to the real server (see vitest.config.ts).
     expect(config.apiBase).toBe('');

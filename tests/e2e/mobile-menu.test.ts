@@ -44,7 +44,7 @@ describe('spec A §2 navigation', () => {
     });
   });
 
-  it('A2.navigation.layouts: §2/§9 mobile (375 px), logged in: the menu opens as a 320 px slide-out, sections toggle one at a time, choosing an item navigates and closes it', async () => {
+  it('A2.navigation.layouts, A9.layout.mobile-menu-320px: §2/§9 mobile (375 px), logged in: the menu opens as a 320 px slide-out, sections toggle one at a time, choosing an item navigates and closes it', async () => {
     await inPage(env.browser, 'mobile-menu-logged-in', { viewport: MOBILE }, async ({ page, shot }) => {
       await loginAsDemo(page);
       // Mobile layout: no desktop navigation in the header, a menu button instead.
@@ -109,7 +109,7 @@ describe('spec A §2 navigation', () => {
     });
   });
 
-  it('A2.navigation.layouts: §2 desktop (1280 px): the desktop nav shows; only one dropdown is open at a time; it closes on outside click and when an item is chosen; §9 the layout switches at 992 px', async () => {
+  it('A2.navigation.layouts, A9.layout.breakpoint-992px: §2 desktop (1280 px): the desktop nav shows; only one dropdown is open at a time; it closes on outside click and when an item is chosen; §9 the layout switches at 992 px', async () => {
     await inPage(env.browser, 'desktop-nav', { viewport: DESKTOP }, async ({ page, shot }) => {
       await loginAsDemo(page);
       const nav = page.getByRole('navigation', { name: 'Main' });

@@ -75,7 +75,7 @@ describeEachStore((store) => {
       }
     });
 
-    it('A9 validate-reset-token: the link expires after 24 hours', async () => {
+    it('A9.reset-password.link-24-hours: validate-reset-token: the link expires after 24 hours', async () => {
       const { user } = await registerIndividual(t);
       const { userId, token } = await resetLinkFor(user.email);
       t.clock.advance(24 * 60 * 60 * 1000 - 1);

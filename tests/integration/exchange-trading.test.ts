@@ -121,7 +121,7 @@ describeEachStore((store) => {
       );
     });
 
-    it('B7.balances.list, B7.currency-pairs.list, A3.currency-pair.fields: reference lists: every tradable currency in balances (zero when never funded), currency pairs with their rules, fee rates by volume', async () => {
+    it('B7.balances.list, B7.currency-pairs.list, A3.currency-pair.fields, A7.account.balances, A7.account.fee-rates: reference lists: every tradable currency in balances (zero when never funded), currency pairs with their rules, fee rates by volume', async () => {
       const alice = await trader(t, { usd: '1000' });
       const balances = balanceListSchema.parse(ok(await alice.get('/v1/account-management/balances')));
       expect(balances.find((b) => b.currency === 'usd')).toEqual({ currency: 'usd', balance: '1000', available: '1000' });

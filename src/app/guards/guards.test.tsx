@@ -55,7 +55,7 @@ describe('auth guard (spec A §5, §6)', () => {
       vi.unstubAllGlobals();
     });
 
-    test('A5 auth guard: no current user → login with returnUrl', () => {
+    test('A5.guards.no-user-to-login: no current user → login with returnUrl', () => {
       renderRoutes(routes, '/dashboard?range=7d');
       expect(location()).toBe('/account/login?returnUrl=%2Fdashboard%3Frange%3D7d');
     });
@@ -73,13 +73,13 @@ describe('auth guard (spec A §5, §6)', () => {
       expect(location()).toBe('/account/login?returnUrl=%2Fdashboard');
     });
 
-    test('A5 role guard: a user holding none of the required roles goes to /unauthorized', () => {
+    test('A5.guards.missing-role-to-unauthorized: a user holding none of the required roles goes to /unauthorized', () => {
       session.setUser(wireUser({ roles: ['client'] }));
       renderRoutes(routes, '/admin');
       expect(location()).toBe('/unauthorized');
     });
 
-    test('A5 role guard: one of the required roles is enough', () => {
+    test('A6.roles.users-carry-roles: a user carries a list of roles, and one of the required roles is enough', () => {
       session.setUser(wireUser({ roles: ['client', 'compliance'] }));
       renderRoutes(routes, '/admin');
       expect(screen.getByText('admin content')).toBeTruthy();

@@ -4,6 +4,7 @@ import type { Mock } from 'vitest';
 import { credentialExemptPaths, paths } from '../../shared/api/paths';
 import { storageKeys } from '../../shared/constants';
 import { accountMessages } from '../../shared/messages';
+import { config } from '../config';
 import { setNavigator, type NavigateFn } from '../navigation/navigator';
 import { session } from '../session/session';
 import { createFakeFetch, deferred, emptyResponse, flush, hangUntilAborted, jsonResponse, type FakeFetch } from '../testing/fake-fetch';
@@ -37,7 +38,7 @@ afterEach(() => {
 });
 
 describe('credentials (spec A §6–§7)', () => {
-  test('A7 every call sends X-Auth-Method: cookie with credentials included', async () => {
+  test('A7.http.x-auth-method-cookie: every call sends X-Auth-Method: cookie with credentials included', async () => {
     const fake = useFetch(createFakeFetch(() => jsonResponse(200, [])));
     await http.get(paths.account.balances);
     await http.post(paths.orders.requestForQuote, { pair: 'btcusd' });
@@ -50,7 +51,7 @@ describe('credentials (spec A §6–§7)', () => {
     expect(fake.calls.map((c) => c.method)).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
   });
 
-  test('A6 exempt URLs carry no credentials', async () => {
+  test('A6.credentials.exempt-calls, A6.credentials.exempt-absolute-urls, A7.http.x-auth-method-cookie: exempt URLs carry no credentials', async () => {
     const fake = useFetch(createFakeFetch(() => jsonResponse(200, {})));
     for (const path of credentialExemptPaths) await http.post(path, {});
     await http.get('https://news.example.com/feed.json');
@@ -63,7 +64,7 @@ describe('credentials (spec A §6–§7)', () => {
     expect(fake.calls.at(-1)?.credentials).toBe('omit');
   });
 
-  test('A6 an exempt call answering 401 is not refreshed, retried or toasted', async () => {
+  test('A6.credentials.exempt-calls, A8.toast.http-errors: an exempt call answering 401 is not refreshed, retried or toasted', async () => {
     const fake = useFetch(
       createFakeFetch(() => jsonResponse(401, { title: 'Unauthorized', status: 401, detail: 'Invalid email or password.' })),
     );
@@ -74,8 +75,42 @@ describe('credentials (spec A §6–§7)', () => {
   });
 });
 
+describe('credential-exempt calls (spec A §6)', () => {
+  // Written out rather than read from credentialExemptPaths, so a call dropped from that list fails here.
+  const exempt = [
+    '/v1/auth/login',
+    '/v1/users/register',
+    '/v1/auth/logout',
+    '/v1/auth/password/forgot-password',
+    '/v1/auth/password/validate-reset-token',
+    '/v1/auth/password/reset-password',
+  ];
+
+  test('A6.credentials.exempt-calls: each is sent without cookie credentials, and its 401 is not refreshed', async () => {
+    session.setUser(wireUser());
+    const fake = useFetch(createFakeFetch(() => jsonResponse(401, { title: 'Unauthorized', status: 401 })));
+    for (const path of exempt) await expect(http.post(path, {})).rejects.toMatchObject({ status: 401 });
+    expect(fake.calls.map((c) => c.path)).toEqual(exempt);
+    for (const call of fake.calls) {
+      expect(call.headers.has('X-Auth-Method')).toBe(false);
+      expect(call.credentials).not.toBe('include');
+    }
+    expect(session.getSnapshot().user).not.toBeNull();
+  });
+
+  test('A6.credentials.exempt-absolute-urls: another host gets no cookies, and its 401 is not refreshed', async () => {
+    session.setUser(wireUser());
+    const fake = useFetch(createFakeFetch(() => jsonResponse(401, { title: 'Unauthorized', status: 401 })));
+    await expect(http.get('https://news.example.com/feed.json')).rejects.toMatchObject({ status: 401 });
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]?.credentials).toBe('omit');
+    expect(fake.calls[0]?.headers.has('X-Auth-Method')).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
 describe('token refresh (spec A §4)', () => {
-  test('A4.token-refresh.one-refresh-on-401, A4.token-refresh.retries-request: three concurrent 401s share one refresh', async () => {
+  test('A4.token-refresh.one-refresh-on-401, A4.token-refresh.retries-request, A7.auth.refresh-token: three concurrent 401s share one cookie-credentialed refresh', async () => {
     const refreshAnswer = deferred<Response>();
     const seen = new Map<string, number>();
     const fake = useFetch(
@@ -102,7 +137,7 @@ describe('token refresh (spec A §4)', () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 
-  test('A4.token-refresh.failure-to-login: failure clears the session and goes to login with reason and returnUrl', async () => {
+  test('A4.token-refresh.failure-to-login, A7.auth.refresh-token, A8.session.expired-text: failure clears the session and goes to login with reason and returnUrl', async () => {
     session.setUser(wireUser());
     expect(localStorage.getItem(storageKeys.user)).not.toBeNull();
     const fake = useFetch(
@@ -124,6 +159,23 @@ describe('token refresh (spec A §4)', () => {
     expect(navigate).toHaveBeenCalledWith('/account/login?reason=session-expired&returnUrl=%2Fportfolio%3Ftab%3D1', {
       replace: true,
     });
+  });
+
+  test('A7.auth.refresh-token: the refresh is a POST without a body', async () => {
+    session.setUser(wireUser());
+    let refused = false;
+    const fake = useFetch(
+      createFakeFetch((call) => {
+        if (call.path === paths.auth.refreshToken) return emptyResponse(204);
+        if (refused) return jsonResponse(200, []);
+        refused = true;
+        return jsonResponse(401, { title: 'Unauthorized', status: 401 });
+      }),
+    );
+    await http.get(paths.account.balances);
+    const refresh = fake.callsTo(paths.auth.refreshToken)[0];
+    expect(refresh?.method).toBe('POST');
+    expect(refresh?.body).toBeUndefined();
   });
 
   test('A4 token refresh: a retry that is refused again ends the session too', async () => {
@@ -148,7 +200,7 @@ describe('token refresh (spec A §4)', () => {
 });
 
 describe('errors (spec A §8)', () => {
-  test('A8 global error toast: any HTTP error but 401 shows the chosen text', async () => {
+  test('A8.toast.http-errors: any HTTP error but 401 shows the chosen text', async () => {
     useFetch(createFakeFetch(() => jsonResponse(404, { title: 'Not Found', status: 404, detail: 'No such endpoint.' })));
     const error = await http.get('/v1/nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
@@ -224,6 +276,26 @@ describe('requests', () => {
     await http.post('/v1/x', { a: 1 });
     expect(fake.calls[1]?.headers.get('Content-Type')).toBe('application/json');
     expect(fake.calls[1]?.body).toBe('{"a":1}');
+  });
+
+  test('A7.http.api-base: every call goes to the configured API base', async () => {
+    // The base comes from the build's environment; set here the way a build would set it.
+    const built = config as { apiBase: string };
+    const before = built.apiBase;
+    built.apiBase = 'https://api.example.com';
+    try {
+      const fake = useFetch(createFakeFetch(() => jsonResponse(200, {})));
+      await http.get(paths.account.balances);
+      await http.post(paths.auth.login, {});
+      expect(fake.calls.map((c) => c.url)).toEqual([
+        'https://api.example.com/v1/account-management/balances',
+        'https://api.example.com/v1/auth/login',
+      ]);
+      // The API's own host, not another one: its calls keep their cookie credentials.
+      expect(fake.calls[0]?.credentials).toBe('include');
+    } finally {
+      built.apiBase = before;
+    }
   });
 
   test('FormData goes out as multipart (the browser sets the boundary)', async () => {

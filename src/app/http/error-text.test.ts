@@ -4,7 +4,7 @@ import { statusTexts } from '../../shared/messages';
 import { errorText, fieldErrorsOf } from './error-text';
 
 describe('spec A §8 error text order', () => {
-  test("A8 error text: validation errors joined by '; ' come first", () => {
+  test("A8.error-text.validation-errors-first: validation errors joined by '; ' come first", () => {
     const body = {
       title: 'Bad Request',
       status: 400,
@@ -19,13 +19,13 @@ describe('spec A §8 error text order', () => {
     expect(errorText(400, { title: 'Bad Request', status: 400, detail: 'Invalid request.', errors: {} })).toBe('Invalid request.');
   });
 
-  test('A8 error text: problem detail comes second, before title', () => {
+  test('A8.error-text.problem-detail-second: problem detail comes second, before title', () => {
     expect(errorText(409, { title: 'Conflict', status: 409, detail: 'An account with this email address already exists.' })).toBe(
       'An account with this email address already exists.',
     );
   });
 
-  test("A8 error text: a problem detail holding JSON gives its 'error' field", () => {
+  test("A8.error-text.problem-detail-second: a problem detail holding JSON gives its 'error' field", () => {
     const body = { title: 'Bad Request', status: 400, detail: JSON.stringify({ error: 'Insufficient funds.', code: 7 }) };
     expect(errorText(400, body)).toBe('Insufficient funds.');
   });
@@ -35,26 +35,44 @@ describe('spec A §8 error text order', () => {
     expect(errorText(400, { title: 'Bad Request', status: 400, detail })).toBe(detail);
   });
 
-  test('A8 error text: title comes third', () => {
+  test('A8.error-text.title-third: title comes third', () => {
     expect(errorText(403, { title: 'Forbidden', status: 403, message: 'm', error: 'e' })).toBe('Forbidden');
   });
 
-  test('A8 error text: message comes fourth', () => {
+  test('A8.error-text.message-fourth: message comes fourth', () => {
     expect(errorText(500, { message: 'Something broke.', error: 'e', detail: 'd' })).toBe('Something broke.');
   });
 
-  test('A8 error text: error comes fifth', () => {
+  test('A8.error-text.error-fifth: error comes fifth', () => {
     expect(errorText(500, { error: 'upstream_timeout', detail: 'd' })).toBe('upstream_timeout');
   });
 
-  test('A8 error text: detail of a non-problem body comes sixth', () => {
+  test('A8.error-text.detail-sixth: detail of a non-problem body comes sixth', () => {
     expect(errorText(502, { detail: 'Gateway had a bad day.' })).toBe('Gateway had a bad day.');
   });
 
-  test('A8 error text: otherwise the status table text with the code appended', () => {
+  test('A8.error-text.status-text-last: otherwise the status table text with the code appended', () => {
     expect(errorText(404, undefined)).toBe('Resource not found (404)');
     expect(errorText(503, '<html>proxy page</html>')).toBe('Service unavailable (503)');
     expect(errorText(500, { title: '   ' })).toBe('Internal server error (500)');
+  });
+
+  test('A8.error-text.status-texts: the table holds the thirteen texts of the spec', () => {
+    expect(statusTexts).toEqual({
+      0: 'Network connection failed',
+      400: 'Bad request',
+      401: 'Unauthorized',
+      403: 'Access forbidden',
+      404: 'Resource not found',
+      408: 'Request timeout',
+      409: 'Conflict',
+      422: 'Validation failed',
+      429: 'Too many requests',
+      500: 'Internal server error',
+      502: 'Bad gateway',
+      503: 'Service unavailable',
+      504: 'Gateway timeout',
+    });
   });
 
   test('A8 error text: every status of the table', () => {

@@ -25,20 +25,20 @@ function renderGuarded(entry: string) {
 }
 
 describe('RegistrationGuard (spec A §5)', () => {
-  it('A5 guard: without an email in the model the individual step redirects to account/register', async () => {
+  it('A5.guards.registration-needs-model-email: without an email in the model the individual step redirects to account/register', async () => {
     renderGuarded('/account/register/individual');
     const location = await screen.findByTestId('location');
     expect(location.textContent).toBe('/account/register');
     expect(location.dataset.navigation).toBe('REPLACE');
   });
 
-  it('A5 guard: without an email in the model the business step redirects to account/register', async () => {
+  it('A5.guards.registration-needs-model-email: without an email in the model the business step redirects to account/register', async () => {
     registrationStore.update({ first_name: 'Ada' });
     renderGuarded('/account/register/business');
     expect((await screen.findByTestId('location')).textContent).toBe('/account/register');
   });
 
-  it('A5 guard: with an email in the model the detail steps open', async () => {
+  it('A5.guards.registration-needs-model-email: with an email in the model the detail steps open', async () => {
     registrationStore.update({ email: 'ada@example.com', password: 'Secret!Pass1', password2: 'Secret!Pass1' });
     renderGuarded('/account/register/individual');
     expect(await screen.findByRole('heading', { name: 'Individual details' })).toBeTruthy();

@@ -34,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-test('A7 dashboard: shows the balances from GET /v1/account-management/balances', async () => {
+test('A7.account.balances: the dashboard shows the balances from GET /v1/account-management/balances', async () => {
   const fake = byPath({
     [paths.account.balances]: () =>
       jsonResponse(200, [

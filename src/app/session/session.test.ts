@@ -44,7 +44,7 @@ test('A8.login.failure-text: login failure rejects without a toast and keeps the
   expect(toast.error).not.toHaveBeenCalled();
 });
 
-test('A4.session.logout-clears: logout clears the session and goes to login', async () => {
+test('A4.session.logout-clears, A7.auth.logout: logout clears the session and goes to login', async () => {
   session.setUser(wireUser());
   const fake = createFakeFetch(() => emptyResponse(204));
   vi.stubGlobal('fetch', fake.fetch);
@@ -54,7 +54,16 @@ test('A4.session.logout-clears: logout clears the session and goes to login', as
   expect(navigate).toHaveBeenCalledWith('/account/login', { replace: true });
 });
 
-test('A4.session.logout-failure-still-clears: logout failure still clears the session and goes to login', async () => {
+test('A7.auth.logout: logout is a POST without a body', async () => {
+  session.setUser(wireUser());
+  const fake = createFakeFetch(() => emptyResponse(204));
+  vi.stubGlobal('fetch', fake.fetch);
+  await session.logout();
+  expect(fake.calls).toHaveLength(1);
+  expect(fake.calls[0]?.body).toBeUndefined();
+});
+
+test('A4.session.logout-failure-still-clears, A7.auth.logout: logout failure still clears the session and goes to login', async () => {
   session.setUser(wireUser());
   vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(500, { title: 'Internal Server Error', status: 500 })).fetch);
   await session.logout();

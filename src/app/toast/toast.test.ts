@@ -8,7 +8,7 @@ afterEach(() => {
   document.documentElement.dir = '';
 });
 
-test('A9 toast default delays: success 3000, error 5000, info 4000, warning 4000, else 3000', () => {
+test('A9.toast.success-delay-3000ms, A9.toast.error-delay-5000ms, A9.toast.info-delay-4000ms, A9.toast.warning-delay-4000ms, A9.toast.default-delay-3000ms: default delays by kind', () => {
   expect(toastDelay('success')).toBe(3000);
   expect(toastDelay('error')).toBe(5000);
   expect(toastDelay('info')).toBe(4000);
@@ -16,7 +16,7 @@ test('A9 toast default delays: success 3000, error 5000, info 4000, warning 4000
   expect(toastDelay()).toBe(3000);
 });
 
-test('A3.toast.fields: toasts are shown with their kind’s delay unless one is given', () => {
+test('A3.toast.fields, A9.toast.error-delay-5000ms: toasts are shown with their kind’s delay unless one is given', () => {
   const error = vi.spyOn(sonner, 'error').mockImplementation(() => 1);
   const info = vi.spyOn(sonner, 'info').mockImplementation(() => 1);
   toast.error('Boom');

@@ -3,7 +3,7 @@ import { hubEvents } from '../../shared/hub/names';
 import type { PairRow } from '../api';
 import { Decimal } from '../decimal/decimal';
 import { abbreviate } from '../decimal/format';
-import { createTestEngine } from '../testing/test-engine';
+import { createTestEngine, TEST_PAIRS } from '../testing/test-engine';
 import { changePercent } from './pair-row';
 import { nextSort, sortRows } from './pair-table';
 import { RecentTrades } from './recent-trades';
@@ -93,6 +93,21 @@ describe('tickers and the pair selector (spec B §2, §4, §5, §9)', () => {
     expect(t.engine.getSnapshot().pairs.rows.map((r) => r.symbol)).toEqual(['ethusd', 'ethbtc', 'btcusd']);
     // The selected pair carries its row (header: mid, change, volume, range) and fee.
     expect(t.engine.getSnapshot().selected).toMatchObject({ symbol: 'btcusd', fee: '0.002', row: { high: '51000', low: '39000' } });
+  });
+
+  it('A7.account.currency-pairs-once: pairs answered as an object load once, and a reconnect does not ask again', async () => {
+    const t = createTestEngine();
+    const byKey = Object.fromEntries(TEST_PAIRS.map((p) => [p.symbol, p]));
+    t.http.route('GET /v1/account-management/currency-pairs', { body: byKey });
+    t.start();
+    await t.login();
+    expect(t.engine.getSnapshot().pairs.status).toBe('ready');
+    const symbols = t.engine.getSnapshot().pairs.rows.map((r) => r.symbol);
+    expect(symbols.sort()).toEqual(['btcusd', 'ethbtc', 'ethusd']);
+    t.hub.current!.drop({ message: 'network' });
+    await t.advance(2000 + 300);
+    expect(t.hub.starts).toBeGreaterThan(1);
+    expect(t.http.count('GET /v1/account-management/currency-pairs')).toBe(1);
   });
 
   it('B8.market.pairs-load-failure-text: a currency pair load failure adds "Failed to load currency pairs."', async () => {

@@ -41,13 +41,13 @@ async function fillOwner(user: User, card: HTMLElement, first: string) {
 }
 
 describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
-  it('A2.beneficial-owners.explains-who-counts, A2.beneficial-owners.back-link: explains who counts and links back to the principal-address step', () => {
+  it('A2.beneficial-owners.explains-who-counts, A2.beneficial-owners.back-link, A9.beneficial-owner.threshold-25-percent: explains who counts (25% or more) and links back to the principal-address step', () => {
     setup();
     expect(screen.getByText(/anyone owning 25% or more of the business, or else an executive officer/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/business/principal-address');
   });
 
-  it('A2.beneficial-owners.finish-submits, A4.registration.business-steps: Finish with no owners puts an empty list, refreshes the user and goes to /verify/email', async () => {
+  it('A2.beneficial-owners.finish-submits, A4.registration.business-steps, A7.users.beneficial-owners: Finish with no owners puts an empty list, refreshes the user and goes to /verify/email', async () => {
     const api = fakeApi()
       .on('PUT', paths.users.beneficialOwners, ok())
       .on('GET', paths.users.me, ok(wireUser({ ...business, has_submitted_beneficial_owners: 'true' as unknown as boolean })));
@@ -61,7 +61,7 @@ describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
     expect(session.getSnapshot().user?.has_submitted_beneficial_owners).toBe(true);
   });
 
-  it('A5.beneficial-owner.all-required: every empty field shows its message after submit', async () => {
+  it('A5.beneficial-owner.all-required, A5.beneficial-owner.required-messages: every empty field shows its message after submit', async () => {
     const { user } = setup();
     await user.click(add());
     const expected = [
@@ -84,7 +84,7 @@ describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
     expect(within(card).getByLabelText('Middle name (optional)').getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('A5.beneficial-owner.all-required: no nationality or residential country shows their messages', async () => {
+  it('A5.beneficial-owner.all-required, A5.beneficial-owner.required-messages: no nationality or residential country shows their messages', async () => {
     const { user } = setup();
     await user.click(add());
     const card = owner(1);
@@ -96,7 +96,18 @@ describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
     expect(within(card).queryByLabelText('State')).toBeNull();
   });
 
-  it("A5 beneficial owner: 'Please enter a valid email.' for a malformed address", async () => {
+  it('A5.beneficial-owner.state-us-only: the state field shows for a US residence and goes for any other', async () => {
+    const { user } = setup();
+    await user.click(add());
+    const card = owner(1);
+    expect(within(card).getByLabelText('State')).toBeTruthy();
+    await user.selectOptions(within(card).getByLabelText('Residential country'), 'GB');
+    expect(within(card).queryByLabelText('State')).toBeNull();
+    await user.selectOptions(within(card).getByLabelText('Residential country'), 'US');
+    expect(within(card).getByLabelText('State')).toBeTruthy();
+  });
+
+  it("A5.beneficial-owner.email-valid: 'Please enter a valid email.' for a malformed address", async () => {
     const { user } = setup();
     await user.click(add());
     await fillOwner(user, owner(1), 'Grace');
@@ -107,7 +118,7 @@ describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
     expect(await within(owner(1)).findByText(m.email)).toBeTruthy();
   });
 
-  it('A5 beneficial owner: SSN must be in the format XXX-XX-XXXX', async () => {
+  it('A5.beneficial-owner.ssn-format: SSN must be in the format XXX-XX-XXXX', async () => {
     const { user } = setup();
     await user.click(add());
     await fillOwner(user, owner(1), 'Grace');
@@ -119,7 +130,7 @@ describe('BeneficialOwnersPage (spec A §2 business/beneficial-owners)', () => {
     expect(await within(owner(1)).findByText(m.ssnFormat)).toBeTruthy();
   });
 
-  it("A4.beneficial-owner.id-country-sets-type: ID country US sets ssn, any other passport ('Please enter your Passport number.')", async () => {
+  it("A4.beneficial-owner.id-country-sets-type, A5.beneficial-owner.id-number-message: ID country US sets ssn, any other passport ('Please enter your Passport number.')", async () => {
     const { user } = setup();
     await user.click(add());
     const card = owner(1);

@@ -23,7 +23,7 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
     expect(send().getAttribute('type')).toBe('submit');
   });
 
-  it('A5 forgot password: Invalid email address', async () => {
+  it('A5.forgot-password.email-valid: an empty or malformed email reads Invalid email address', async () => {
     const api = fakeApi();
     const { user } = setup();
     await user.click(send());
@@ -34,7 +34,7 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it("A2.forgot-password.success-screen, A4.forgot-password.states: success shows 'Password Reset Email Sent' with Back to Login", async () => {
+  it("A2.forgot-password.success-screen, A4.forgot-password.states, A7.password.forgot-password: success shows 'Password Reset Email Sent' with Back to Login", async () => {
     const api = fakeApi().on(
       'POST',
       paths.auth.forgotPassword,
@@ -49,7 +49,7 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/account/login');
   });
 
-  it('A2.forgot-password.error-screen, A4.forgot-password.states, A4.forgot-password.try-again: failure shows the server message, and try again returns to the form', async () => {
+  it('A2.forgot-password.error-screen, A4.forgot-password.states, A4.forgot-password.try-again, A7.password.forgot-password, A8.forgot-password.failure-text: the server message, and try again returns to the form', async () => {
     fakeApi().on(
       'POST',
       paths.auth.forgotPassword,
@@ -64,7 +64,7 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
     expect(send()).toBeTruthy();
   });
 
-  it('A8 forgot password failure without a server message shows the default text', async () => {
+  it('A8.forgot-password.failure-text: a failure without a server message shows the default text', async () => {
     fakeApi().on('POST', paths.auth.forgotPassword, () => {
       throw new TypeError('Failed to fetch');
     });

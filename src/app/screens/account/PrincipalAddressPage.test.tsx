@@ -26,7 +26,7 @@ async function fillValid(user: User) {
 }
 
 describe('PrincipalAddressPage (spec A §2 business/principal-address)', () => {
-  it('A5 principal address: each of the five messages', async () => {
+  it('A5.principal-address.all-required, A5.principal-address.messages: each of the five messages', async () => {
     const { user } = setup();
     for (const text of [m.state, m.address, m.city, m.postalCode]) expect(screen.queryByText(text)).toBeNull();
     await user.click(submit());
@@ -35,7 +35,7 @@ describe('PrincipalAddressPage (spec A §2 business/principal-address)', () => {
     expect(await screen.findByText(m.country)).toBeTruthy();
   });
 
-  it('A2.business.principal-place-fields: state only shown and required for the US', async () => {
+  it('A2.business.principal-place-fields, A5.principal-address.all-required, A5.principal-address.state-us-only: state only shown and required for the US', async () => {
     const api = fakeApi().on('PUT', paths.users.principalAddress, ok());
     const { user } = setup();
     await user.selectOptions(field('Country'), 'DE');
@@ -50,7 +50,7 @@ describe('PrincipalAddressPage (spec A §2 business/principal-address)', () => {
     expect(body).not.toHaveProperty('principal_place_state');
   });
 
-  it('A2.business.continue-to-owners, A2.business.principal-place-fields: Continue puts the five fields and goes on to beneficial owners', async () => {
+  it('A2.business.continue-to-owners, A2.business.principal-place-fields, A7.users.principal-address: Continue puts the five fields and goes on to beneficial owners', async () => {
     const api = fakeApi().on('PUT', paths.users.principalAddress, ok({ success: true }));
     const { user } = setup();
     await fillValid(user);
@@ -79,7 +79,7 @@ describe('PrincipalAddressPage (spec A §2 business/principal-address)', () => {
     expect(session.getSnapshot().user).toMatchObject({ first_name: 'Grace', has_submitted_principal_address: true });
   });
 
-  it('A8 principal address failure shows Invalid request.', async () => {
+  it('A8.principal-address.failure-text: a failed submit shows Invalid request. and re-enables the form', async () => {
     fakeApi().on(
       'PUT',
       paths.users.principalAddress,

@@ -75,7 +75,7 @@ describe('RegisterBusinessPage (spec A §2 business registration)', () => {
     expect(screen.queryByText(pm.state)).toBeNull();
   });
 
-  it('A5 business details: each message', async () => {
+  it('A5.business-details.required-messages, A5.business-details.accredited-required, A5.business-details.non-agent-required: each message', async () => {
     const { user } = setup();
     const expected = [
       bm.entityName,
@@ -115,7 +115,7 @@ describe('RegisterBusinessPage (spec A §2 business registration)', () => {
     expect(field('Website (optional)')).toBeTruthy();
   });
 
-  it('A2.business.continue-to-owners, A4.registration.business-steps, A3.business-details.fields, A3.business-details.incorporation-country-default-us, A3.registration.model-fields: Continue registers a corporation with business and business_details, then goes to beneficial owners', async () => {
+  it('A2.business.continue-to-owners, A4.registration.business-steps, A3.business-details.fields, A3.business-details.incorporation-country-default-us, A3.registration.model-fields, A5.business-details.website-optional, A6.roles.registration-role-client, A7.users.register-phone-joined: Continue registers a corporation with business and business_details, then goes to beneficial owners', async () => {
     const api = fakeApi().on(
       'POST',
       paths.users.register,

@@ -46,7 +46,7 @@ async function fillValid(user: User) {
 }
 
 describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
-  it('A5 individual: every empty required field shows its message after submit, none before', async () => {
+  it('A5.individual.all-required: every empty required field shows its message after submit, none before', async () => {
     seedStep1();
     const { user } = setup();
     await user.selectOptions(field('Account purpose'), '');
@@ -64,7 +64,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     for (const text of expected) expect(await screen.findByText(text)).toBeTruthy();
   });
 
-  it('A2.individual.fields: no nationality and no residential country show their messages', async () => {
+  it('A2.individual.fields, A5.individual.all-required: no nationality and no residential country show their messages', async () => {
     seedStep1();
     const { user } = setup();
     await user.selectOptions(field('Nationality / citizenship (ID country)'), '');
@@ -74,7 +74,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(await screen.findByText(m.residentialCountry)).toBeTruthy();
   });
 
-  it('A5 individual: date of birth after 2005-12-31 is rejected', async () => {
+  it('A5.individual.dob-range: date of birth after 2005-12-31 is rejected', async () => {
     seedStep1();
     const { user } = setup();
     await fillValid(user);
@@ -88,7 +88,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     await waitFor(() => expect(screen.queryByText(m.dobRange)).toBeNull());
   });
 
-  it('A5 individual: date of birth before 1900-01-01 is rejected', async () => {
+  it('A5.individual.dob-range: date of birth before 1900-01-01 is rejected', async () => {
     seedStep1();
     const { user } = setup();
     await fillValid(user);
@@ -98,7 +98,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(await screen.findByText(m.dobRange)).toBeTruthy();
   });
 
-  it('A2.individual.state-us-only: state required only for US residents', async () => {
+  it('A2.individual.state-us-only, A5.individual.state-us-only, A5.individual.all-required: state required only for US residents', async () => {
     seedStep1();
     const { user } = setup();
     await fillValid(user);
@@ -179,7 +179,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(screen.getByLabelText('Passport number')).toBeTruthy();
   });
 
-  it('A5 SSN mask 000-00-0000', async () => {
+  it('A5.individual.ssn-mask: SSN mask 000-00-0000', async () => {
     seedStep1();
     const { user } = setup();
     const ssn = field('SSN') as HTMLInputElement;
@@ -190,7 +190,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(ssn.value).toBe('123-4');
   });
 
-  it("A5 individual: an incomplete SSN shows 'SSN must be in the format XXX-XX-XXXX'", async () => {
+  it("A5.individual.ssn-format: an incomplete SSN shows 'SSN must be in the format XXX-XX-XXXX'", async () => {
     seedStep1();
     const { user } = setup();
     await fillValid(user);
@@ -200,7 +200,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(await screen.findByText(m.ssnFormat)).toBeTruthy();
   });
 
-  it('A2.individual.create-account, A2.individual.fields, A4.registration.individual-steps, A3.registration.model-fields: Create Account posts the full registration model, logs the user in and goes to /verify/email', async () => {
+  it('A2.individual.create-account, A2.individual.fields, A4.registration.individual-steps, A3.registration.model-fields, A7.users.register, A7.users.register-phone-joined, A6.roles.registration-role-client: Create Account posts the full registration model, logs the user in and goes to /verify/email', async () => {
     seedStep1();
     const api = fakeApi().on(
       'POST',
@@ -243,7 +243,7 @@ describe('RegisterIndividualPage (spec A §2 individual registration)', () => {
     expect(registrationStore.hasEmail()).toBe(false);
   });
 
-  it('A8 registration failure shows Invalid request.', async () => {
+  it('A8.register.failure-text: a failed registration shows Invalid request. and re-enables the form', async () => {
     seedStep1();
     fakeApi().on(
       'POST',

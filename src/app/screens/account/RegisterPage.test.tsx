@@ -40,7 +40,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(submit()).toBeTruthy();
   });
 
-  it("A5 register: empty first name shows 'Please enter your First Name.' after submit", async () => {
+  it("A5.register.first-name-message, A5.register.errors-after-submit: empty first name shows 'Please enter your First Name.' after submit", async () => {
     const { user } = setup();
     expect(screen.queryByText(m.firstName)).toBeNull();
     await user.click(submit());
@@ -51,7 +51,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(document.getElementById(describedBy)?.textContent).toBe(m.firstName);
   });
 
-  it('A5 register: every empty required field shows its message after submit, none before', async () => {
+  it('A5.register.all-required, A5.register.errors-after-submit, A5.register.last-name-message, A5.register.email-message, A5.register.phone-number-message, A5.register.password-required, A5.register.confirm-password-required: every empty required field shows its message after submit, none before', async () => {
     const { user } = setup();
     for (const text of [m.firstName, m.lastName, m.email, m.phoneNumber, m.passwordRequired, m.confirmPasswordRequired]) {
       expect(screen.queryByText(text)).toBeNull();
@@ -64,7 +64,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(screen.queryByText(m.passwordLowercase)).toBeNull();
   });
 
-  it("A5 register: no account type chosen shows 'Please select an account type.'", async () => {
+  it("A5.register.account-type-message, A5.register.all-required: no account type chosen shows 'Please select an account type.'", async () => {
     const { user } = setup();
     await user.selectOptions(field('Account type'), '');
     await fillValid(user);
@@ -73,7 +73,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(await screen.findByText(m.accountType)).toBeTruthy();
   });
 
-  it("A5 register: invalid email shows 'Please enter a valid Email Address.'", async () => {
+  it("A5.register.email-message: invalid email shows 'Please enter a valid Email Address.'", async () => {
     const { user } = setup();
     await fillValid(user);
     await user.clear(field('Email'));
@@ -82,7 +82,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(await screen.findByText(m.email)).toBeTruthy();
   });
 
-  it("A5 register: a cleared phone country code shows 'Please enter a valid phone country code.'", async () => {
+  it("A5.register.phone-code-message, A5.register.all-required: a cleared phone country code shows 'Please enter a valid phone country code.'", async () => {
     const { user } = setup();
     await fillValid(user);
     const code = screen.getByRole('combobox', { name: 'Phone country code' });
@@ -92,7 +92,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(await screen.findByText(m.phoneCountryCode)).toBeTruthy();
   });
 
-  it("A5 register: a phone number of letters shows 'Please enter a valid phone number.'", async () => {
+  it("A5.register.phone-number-message: a phone number of letters shows 'Please enter a valid phone number.'", async () => {
     const { user } = setup();
     await fillValid(user);
     await user.clear(field('Phone number'));
@@ -101,7 +101,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(await screen.findByText(m.phoneNumber)).toBeTruthy();
   });
 
-  it("A5 register: different confirmation shows 'Password does not match.'", async () => {
+  it("A5.register.passwords-match: different confirmation shows 'Password does not match.'", async () => {
     const { user } = setup();
     await fillValid(user);
     await user.type(field('Confirm password'), 'x');
@@ -109,7 +109,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(await screen.findByText(m.passwordMismatch)).toBeTruthy();
   });
 
-  it('A5 register: password rules show once the field is edited, before submit', async () => {
+  it('A5.register.password-rules-once-edited, A5.register.password-needs-uppercase: password rules show once the field is edited, before submit', async () => {
     const { user } = setup();
     expect(screen.queryByText(m.passwordNonAlphanumeric)).toBeNull();
     await user.type(field('Password'), 'abc');
@@ -145,7 +145,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(registrationStore.hasPassword()).toBe(false);
   });
 
-  it("A5 register: 'Passwords must have at least one lowercase ('a'-'z').' for an upper-case password", async () => {
+  it("A5.register.password-needs-lowercase: 'Passwords must have at least one lowercase ('a'-'z').' for an upper-case password", async () => {
     const { user } = setup();
     await user.type(field('Password'), 'ABC!');
     expect(screen.getByText(m.passwordLowercase)).toBeTruthy();
@@ -163,7 +163,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(screen.queryByText(m.passwordRequired)).toBeNull();
   });
 
-  it('A2.register.continue-by-type, A4.registration.steps-by-account-type, A1.audience.individual-and-corporate: an individual continues to the individual step, the model kept without the password', async () => {
+  it('A2.register.continue-by-type, A4.registration.steps-by-account-type, A1.audience.individual-and-corporate, A6.roles.onboarding-by-account-type: an individual continues to the individual step, the model kept without the password', async () => {
     const { user } = setup();
     await fillValid(user);
     await user.click(submit());
@@ -183,7 +183,7 @@ describe('RegisterPage (spec A §2 step 1)', () => {
     expect(registrationStore.get().password).toBe('Secret!Pass1');
   });
 
-  it('A2.register.account-types, A2.register.continue-by-type, A4.registration.steps-by-account-type, A1.audience.individual-and-corporate: Business is sent as corporation and continues to the business step', async () => {
+  it('A2.register.account-types, A2.register.continue-by-type, A4.registration.steps-by-account-type, A1.audience.individual-and-corporate, A6.roles.onboarding-by-account-type: Business is sent as corporation and continues to the business step', async () => {
     const { user } = setup();
     await user.selectOptions(field('Account type'), 'Business');
     await fillValid(user);

@@ -21,7 +21,7 @@ const confirm = () => screen.getByLabelText('Confirm new password');
 const submit = () => screen.getByRole('button', { name: 'Reset Password' });
 
 describe('ResetPasswordPage (spec A §2 reset password)', () => {
-  it("A4.reset-password.missing-params: missing userId or token is an error at once: 'Invalid password reset link. Missing required parameters.'", () => {
+  it("A4.reset-password.missing-params, A8.reset-password.missing-params-text: missing userId or token is an error at once: 'Invalid password reset link. Missing required parameters.'", () => {
     const api = fakeApi();
     setup('?token=abc');
     expect(screen.getByRole('heading', { name: m.invalidLinkTitle })).toBeTruthy();
@@ -29,7 +29,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('A2.reset-password.loading-state, A4.reset-password.loading-to-form: loading while the token is validated, then the form', async () => {
+  it('A2.reset-password.loading-state, A4.reset-password.loading-to-form, A7.password.validate-reset-token: loading while the token is validated, then the form', async () => {
     const answer = deferred<FakeReply>();
     const api = fakeApi().on('POST', paths.auth.validateResetToken, () => answer.promise);
     setup();
@@ -39,7 +39,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(api.bodyOf('POST', paths.auth.validateResetToken)).toEqual({ user_id: '1042', token: 'tok_9f8e7d' });
   });
 
-  it("A2.reset-password.error-state, A4.reset-password.loading-to-form: an invalid token shows 'Invalid or Expired Link' with links to a new link and to login", async () => {
+  it("A2.reset-password.error-state, A4.reset-password.loading-to-form, A8.reset-password.invalid-token-text, A7.password.validate-reset-token: an invalid token shows 'Invalid or Expired Link' with links to a new link and to login", async () => {
     fakeApi().on('POST', paths.auth.validateResetToken, ok({ valid: false }));
     setup();
     expect(await screen.findByRole('heading', { name: m.invalidLinkTitle })).toBeTruthy();
@@ -48,13 +48,13 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(screen.getByRole('link', { name: 'Return to login' }).getAttribute('href')).toBe('/account/login');
   });
 
-  it('A8 reset: a rejected token shows the server message', async () => {
+  it('A8.reset-password.invalid-token-text, A7.password.validate-reset-token: a rejected token shows the server message', async () => {
     fakeApi().on('POST', paths.auth.validateResetToken, problem(400, 'This link has already been used.', { code: 'reset_token_invalid' }));
     setup();
     expect((await screen.findByRole('alert')).textContent).toBe('This link has already been used.');
   });
 
-  it('A5 reset password: stronger password message', async () => {
+  it('A5.reset-password.required, A5.reset-password.strength-message: an empty, short or symbol-less password reads the stronger password message', async () => {
     fakeApi().on('POST', paths.auth.validateResetToken, ok({ valid: true }));
     const { user } = setup();
     await screen.findByLabelText('New password');
@@ -85,7 +85,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(screen.queryByText(m.weakPassword)).toBeNull();
   });
 
-  it('A5 reset: Passwords do not match.', async () => {
+  it('A5.reset-password.confirmation-equal: Passwords do not match.', async () => {
     fakeApi().on('POST', paths.auth.validateResetToken, ok({ valid: true }));
     const { user } = setup();
     await screen.findByLabelText('New password');
@@ -96,7 +96,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(confirm().getAttribute('aria-invalid')).toBe('true');
   });
 
-  it("A2.reset-password.success-state, A4.reset-password.form-to-result: success shows 'Password Changed!' with Go to Login", async () => {
+  it("A2.reset-password.success-state, A4.reset-password.form-to-result, A7.password.reset-password: success shows 'Password Changed!' with Go to Login", async () => {
     const api = fakeApi()
       .on('POST', paths.auth.validateResetToken, ok({ valid: true }))
       .on('POST', paths.auth.resetPassword, ok({ success: true, message: 'Password changed.' }));
@@ -145,7 +145,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(api.callsTo('POST', paths.auth.resetPassword)).toHaveLength(2);
   });
 
-  it('A4.reset-password.form-to-result: a failed reset shows the server message or the default text', async () => {
+  it('A4.reset-password.form-to-result, A8.reset-password.failure-text, A7.password.reset-password: a failed reset without a message shows the default text', async () => {
     fakeApi()
       .on('POST', paths.auth.validateResetToken, ok({ valid: true }))
       .on('POST', paths.auth.resetPassword, { status: 500, body: undefined });
@@ -156,5 +156,17 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     await user.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(m.resetFailed);
     expect(screen.getByRole('heading', { name: m.invalidLinkTitle })).toBeTruthy();
+  });
+
+  it("A8.reset-password.failure-text: a failed reset shows the server's message", async () => {
+    fakeApi()
+      .on('POST', paths.auth.validateResetToken, ok({ valid: true }))
+      .on('POST', paths.auth.resetPassword, problem(400, 'This link has already been used.', { code: 'reset_token_invalid' }));
+    const { user } = setup();
+    await screen.findByLabelText('New password');
+    await user.type(newPassword(), STRONG);
+    await user.type(confirm(), STRONG);
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe('This link has already been used.');
   });
 });

@@ -44,7 +44,14 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
     expect(screen.getByRole('link', { name: /support@/ })).toBeTruthy();
   });
 
-  it('A5 verification: code required', async () => {
+  it('A7.verification.email-request: the email code is requested by a POST without a body', async () => {
+    const api = fakeApi().on('POST', REQUEST, ok());
+    setup();
+    await vi.waitFor(() => expect(api.callsTo('POST', REQUEST)).toHaveLength(1));
+    expect(api.callsTo('POST', REQUEST)[0]?.body).toBeUndefined();
+  });
+
+  it('A5.verification.code-required, A5.verification.code-trimmed: code required, spaces only count as none', async () => {
     const api = fakeApi().on('POST', REQUEST, ok());
     const { user } = setup();
     await user.click(verify());
@@ -57,7 +64,7 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
     expect(api.callsTo('POST', CONFIRM)).toHaveLength(0);
   });
 
-  it('A4.verification.email-success-to-phone: a correct code marks email_confirmed and goes to /verify/phone, replacing history', async () => {
+  it('A4.verification.email-success-to-phone, A7.verification.confirm, A5.verification.code-trimmed: a correct code marks email_confirmed and goes to /verify/phone, replacing history', async () => {
     const api = fakeApi()
       .on('POST', REQUEST, ok())
       .on('POST', CONFIRM, ok({ success: true }));
@@ -71,7 +78,7 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
     expect(session.getSnapshot().user?.email_confirmed).toBe(true);
   });
 
-  it("A5 verification: a wrong code shows 'The entered verification code is incorrect. Please try again.'", async () => {
+  it("A5.verification.wrong-code-message: a wrong code shows 'The entered verification code is incorrect. Please try again.'", async () => {
     fakeApi()
       .on('POST', REQUEST, ok())
       .on('POST', CONFIRM, problem(400, m.codeIncorrect, { code: 'verification_code_incorrect' }));
@@ -83,7 +90,7 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
     expect(session.getSnapshot().user?.email_confirmed).toBe(false);
   });
 
-  it('A5 verification: a wrong code from a server without our wording still reads as incorrect', async () => {
+  it('A5.verification.wrong-code-message: a wrong code from a server without our wording still reads as incorrect', async () => {
     fakeApi()
       .on('POST', REQUEST, ok())
       .on('POST', CONFIRM, { status: 422, body: { error: 'bad code' } });
@@ -95,7 +102,7 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
 
   // With fake timers, user-event (through RTL's async wrapper) waits on a timer that never
   // fires, so these tests click with fireEvent and let answers settle without moving time.
-  it('A4.verification.resend-after-delay: resend link appears after 60 s (fake timers)', async () => {
+  it('A4.verification.resend-after-delay, A8.verification.resend-success-text, A7.verification.email-request: resend link appears after 60 s (fake timers); a resend toasts the server message', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const api = fakeApi().on('POST', REQUEST, ok({ message: 'A new code is on its way.' }));
     const success = vi.spyOn(toast, 'success');
@@ -119,7 +126,7 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
     expect(resendLink()).toBeTruthy();
   });
 
-  it("A8 resend success without a server message: 'Verification code resent successfully.'", async () => {
+  it("A8.verification.resend-success-text: resend success without a server message: 'Verification code resent successfully.'", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const api = fakeApi().on('POST', REQUEST, ok());
     const success = vi.spyOn(toast, 'success');
@@ -133,7 +140,7 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
     expect(success).toHaveBeenCalledTimes(1);
   });
 
-  it('A4.verification.resend-after-failure: resend at once after a failure', async () => {
+  it('A4.verification.resend-after-failure, A8.verification.request-failure-text: a failed request toasts its detail and offers resend at once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const api = fakeApi().on(
       'POST',
@@ -154,7 +161,7 @@ describe('VerifyEmailPage (spec A §2/§4 email verification)', () => {
     expect(resendLink()).toBeNull();
   });
 
-  it("A8 code request failure without detail: 'Failed to resend verification code. Please try again.'", async () => {
+  it("A8.verification.request-failure-text: code request failure without detail: 'Failed to resend verification code. Please try again.'", async () => {
     fakeApi().on('POST', REQUEST, { status: 503, body: undefined });
     const error = vi.spyOn(toast, 'error');
     setup();

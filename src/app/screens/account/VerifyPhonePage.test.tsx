@@ -30,14 +30,21 @@ describe('VerifyPhonePage (spec A §2/§4 phone verification)', () => {
     expect(screen.getByText(/\+15551234567/)).toBeTruthy();
   });
 
-  it('A5 verification: code required (phone)', async () => {
+  it('A7.verification.phone-request: the SMS code is requested by a POST without a body', async () => {
+    const api = fakeApi().on('POST', REQUEST, ok());
+    setup();
+    await vi.waitFor(() => expect(api.callsTo('POST', REQUEST)).toHaveLength(1));
+    expect(api.callsTo('POST', REQUEST)[0]?.body).toBeUndefined();
+  });
+
+  it('A5.verification.code-required: code required (phone)', async () => {
     fakeApi().on('POST', REQUEST, ok());
     const { user } = setup();
     await user.click(verify());
     expect(await screen.findByText(m.codeRequired)).toBeTruthy();
   });
 
-  it('A4.verification.phone-success-to-home: a correct code marks phone_confirmed and goes to /, replacing history', async () => {
+  it('A4.verification.phone-success-to-home, A7.verification.confirm: a correct code marks phone_confirmed and goes to /, replacing history', async () => {
     const api = fakeApi()
       .on('POST', REQUEST, ok())
       .on('POST', CONFIRM, ok({ success: true }));
@@ -51,7 +58,7 @@ describe('VerifyPhonePage (spec A §2/§4 phone verification)', () => {
     expect(session.getSnapshot().user?.phone_confirmed).toBe(true);
   });
 
-  it('A5 verification: a wrong code (phone)', async () => {
+  it('A5.verification.wrong-code-message: a wrong code (phone)', async () => {
     fakeApi()
       .on('POST', REQUEST, ok())
       .on('POST', CONFIRM, problem(400, m.codeIncorrect, { code: 'verification_code_incorrect' }));
@@ -68,6 +75,17 @@ describe('VerifyPhonePage (spec A §2/§4 phone verification)', () => {
     await vi.waitFor(() => expect(api.callsTo('POST', REQUEST)).toHaveLength(1));
     expect(timers.pending).toEqual([accountLimits.resendCodeDelayMs]);
     await act(async () => timers.advance(accountLimits.resendCodeDelayMs - 1));
+    expect(screen.queryByRole('button', { name: 'Resend code' })).toBeNull();
+    await act(async () => timers.advance(1));
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
+  });
+
+  it('A9.verification.resend-delay-60s: the resend link waits 60 s after a code request', async () => {
+    const timers = new ManualTimers();
+    const api = fakeApi().on('POST', REQUEST, ok());
+    setup(timers);
+    await vi.waitFor(() => expect(api.callsTo('POST', REQUEST)).toHaveLength(1));
+    await act(async () => timers.advance(59_999));
     expect(screen.queryByRole('button', { name: 'Resend code' })).toBeNull();
     await act(async () => timers.advance(1));
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();

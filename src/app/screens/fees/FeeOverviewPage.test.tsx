@@ -30,7 +30,7 @@ test('A8.fee-rates.failure-text: failure', async () => {
   expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch fee rates.');
 });
 
-test('A2.fee-rates.cards, A9.fee-rates.volume-2-decimals, A9.fee-rates.rates-3-decimals, A3.fee-rates.fields: four cards', async () => {
+test('A2.fee-rates.cards, A9.fee-rates.volume-2-decimals, A9.fee-rates.rates-3-decimals, A3.fee-rates.fields, A7.account.fee-rates: four cards', async () => {
   vi.stubGlobal(
     'fetch',
     createFakeFetch(() => jsonResponse(200, { volume: '12345.675', makerRate: '0.001', nprRate: 0.0025, nprOffRate: '0.00125' })).fetch,

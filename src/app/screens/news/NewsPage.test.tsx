@@ -52,3 +52,15 @@ test('A4.news.failure-shows-empty, A2.news.empty-text, A4.news.states: a failed 
   expect(await screen.findByText('No market news available at the moment. Please check back later.')).toBeTruthy();
   expect(log).toHaveBeenCalled();
 });
+
+test('A9.news.card-gradients: cards cycle through six gradient styles', async () => {
+  vi.stubGlobal('fetch', createFakeFetch(() => jsonResponse(200, { data: Array.from({ length: 8 }, (_, i) => item(i)) })).fetch);
+  const user = userEvent.setup();
+  renderAt(<NewsPage />, '/market');
+  const style = (card: HTMLElement) => [...card.classList].find((c) => /^news-card-\d+$/.test(c));
+  const page1 = await screen.findByRole('list', { name: 'News, page 1 of 2' });
+  expect(within(page1).getAllByRole('listitem').map(style)).toEqual([0, 1, 2, 3, 4, 5].map((n) => `news-card-${n}`));
+  await user.click(screen.getByRole('button', { name: 'Page 2' }));
+  const page2 = screen.getByRole('list', { name: 'News, page 2 of 2' });
+  expect(within(page2).getAllByRole('listitem').map(style)).toEqual(['news-card-0', 'news-card-1']);
+});

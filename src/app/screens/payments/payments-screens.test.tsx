@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 describe('bank account', () => {
-  test('A2.bank-account.none-shows-create-form, A5.bank-account.domestic-fields, A3.bank-account.create-payload: create form', async () => {
+  test('A2.bank-account.none-shows-create-form, A5.bank-account.domestic-fields, A3.bank-account.create-payload, A7.payments.bank-account-create: create form', async () => {
     let created = false;
     const fake = byPath({
       [`GET ${paths.payments.bankAccount}`]: () => jsonResponse(200, created ? { usd: [account()] } : {}),
@@ -73,7 +73,7 @@ describe('bank account', () => {
     });
   });
 
-  test('A2.bank-account.unverified-shows-verify-form, A4.bank-account.verify-reloads, A3.bank-account.verify-payload, A3.bank-account.status-active: verify then active details', async () => {
+  test('A2.bank-account.unverified-shows-verify-form, A4.bank-account.verify-reloads, A3.bank-account.verify-payload, A3.bank-account.status-active, A7.payments.bank-account-verify: verify then active details', async () => {
     let active = false;
     const fake = byPath({
       [`GET ${paths.payments.bankAccount}`]: () => jsonResponse(200, { usd: [account(active ? { status: 'active' } : {})] }),
@@ -88,7 +88,7 @@ describe('bank account', () => {
     expect(JSON.parse(String(fake.callsTo(paths.payments.bankAccountVerify)[0]!.body))).toEqual({ amount1: '0.12', amount2: '0.34' });
   });
 
-  test('A2.bank-account.active-shows-details, A4.bank-account.remove-clears: Remove clears it', async () => {
+  test('A2.bank-account.active-shows-details, A4.bank-account.remove-clears, A7.payments.bank-account-delete, A7.payments.bank-account-list: Remove clears it', async () => {
     let removed = false;
     byPath({
       [`GET ${paths.payments.bankAccount}`]: () => jsonResponse(200, removed ? {} : { usd: [account({ status: 'active' })] }),
@@ -133,7 +133,7 @@ test('A2.wire-instructions.fields, A3.wire-instructions.fields: every field with
   }
 });
 
-test('A2.ach.offered-when-not-accepted, A2.ach.success-text, A4.ach.success-reloads, A3.ach.fields: onboarding with a bank account, then the limit and deposit', async () => {
+test('A2.ach.offered-when-not-accepted, A2.ach.success-text, A4.ach.success-reloads, A3.ach.fields, A7.payments.ach-agreement-status, A7.payments.ach-deposit-limit, A7.payments.ach-onboarding, A9.ach.weekly-limit-from-server: onboarding with a bank account, then the limit and deposit', async () => {
   let accepted = false;
   const fake = byPath({
     [`GET ${paths.payments.achAgreementStatus}`]: () => jsonResponse(200, { dwolla: accepted }),
@@ -153,4 +153,39 @@ test('A2.ach.offered-when-not-accepted, A2.ach.success-text, A4.ach.success-relo
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Deposit by ACH' })).toBeTruthy());
   expect(JSON.parse(String(fake.callsTo(paths.payments.achOnboarding)[0]!.body))).toEqual({ bank_account_display_id: 'ba_1' });
   expect(fake.callsTo(paths.payments.achAgreementStatus).length).toBe(2);
+});
+
+test('A8.ach.onboarding-failure: a failed onboarding after a success hides the success message', async () => {
+  let attempts = 0;
+  byPath({
+    [`GET ${paths.payments.achAgreementStatus}`]: () => jsonResponse(200, { dwolla: false }),
+    [`GET ${paths.payments.achDepositLimit}`]: () => jsonResponse(200, { weekly_deposit_limit: '25000' }),
+    [`GET ${paths.payments.bankAccount}`]: () => jsonResponse(200, { usd: [account({ status: 'active' })] }),
+    [`POST ${paths.payments.achOnboarding}`]: () =>
+      ++attempts === 1
+        ? jsonResponse(200, { success: true })
+        : jsonResponse(500, { title: 'Internal server error', status: 500, detail: 'Dwolla is down.' }),
+  });
+  renderAt(<AchOnboardingPage />);
+  const user = userEvent.setup();
+  await user.selectOptions(await screen.findByLabelText('Bank account'), 'ba_1');
+  await user.click(screen.getByRole('button', { name: 'Accept and complete onboarding' }));
+  expect(await screen.findByText('ACH Onboarding completed successfully.')).toBeTruthy();
+  await user.selectOptions(await screen.findByLabelText('Bank account'), 'ba_1');
+  await user.click(screen.getByRole('button', { name: 'Accept and complete onboarding' }));
+  expect(await screen.findByText('Dwolla is down.')).toBeTruthy();
+  expect(screen.queryByText('ACH Onboarding completed successfully.')).toBeNull();
+});
+
+test('A8.ach.status-failure: a failed status load only ends the loading state', async () => {
+  byPath({
+    [`GET ${paths.payments.achAgreementStatus}`]: () => jsonResponse(500, { title: 'Internal server error', status: 500 }),
+    [`GET ${paths.payments.achDepositLimit}`]: () => jsonResponse(200, { weekly_deposit_limit: '25000' }),
+    [`GET ${paths.payments.bankAccount}`]: () => jsonResponse(200, { usd: [account({ status: 'active' })] }),
+  });
+  renderAt(<AchOnboardingPage />);
+  expect(await screen.findByLabelText('Bank account')).toBeTruthy();
+  expect(screen.queryByText('Loading ACH status...')).toBeNull();
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(toast.error).not.toHaveBeenCalled();
 });

@@ -111,6 +111,19 @@ describe('portfolio', () => {
     }
   });
 
+  test('A7.account.currencies-once: the currencies are asked for once; only trading_enabled 1 become rows', async () => {
+    const fake = byPath({ [paths.account.currencies]: () => jsonResponse(200, currencies) });
+    vi.stubGlobal('fetch', fake.fetch);
+    const user = userEvent.setup();
+    renderAt(inEngine(<PortfolioPage />), '/portfolio');
+    await screen.findByTestId('portfolio-row-btc');
+    expect(screen.queryByTestId('portfolio-row-doge')).toBeNull();
+    act(() => engine.publish(snapshot({ balances: { status: 'ready', items: [{ currency: 'eth', balance: '2', available: '2' }] } })));
+    await user.type(screen.getByRole('searchbox', { name: 'Search Coin' }), 'eth');
+    expect(screen.getByTestId('portfolio-row-eth')).toBeTruthy();
+    expect(fake.callsTo(paths.account.currencies)).toHaveLength(1);
+  });
+
   test('portfolio: a balance pushed by the worker shows without reload', async () => {
     renderAt(inEngine(<PortfolioPage />), '/portfolio');
     await screen.findByTestId('portfolio-row-btc');

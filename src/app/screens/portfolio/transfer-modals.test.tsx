@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 describe('deposit modal', () => {
-  test('A4.deposit.loads-existing, A2.deposit.header, A2.deposit.qr-code, A9.deposit.qr-width-200-level-m, A2.deposit.warning-text, A3.deposit.address-fields: an existing address with its QR', async () => {
+  test('A4.deposit.loads-existing, A2.deposit.header, A2.deposit.qr-code, A9.deposit.qr-width-200-level-m, A2.deposit.warning-text, A3.deposit.address-fields, A7.transfers.wallet-addresses: an existing address with its QR', async () => {
     const fake = byPath({
       [`GET ${paths.transfers.walletAddresses}`]: () => jsonResponse(200, { addresses: [{ currency: 'btc', address: ADDRESS }] }),
     });
@@ -166,7 +166,7 @@ describe('withdraw modal', () => {
     expect(await screen.findByText('Please select a transfer method.')).toBeTruthy();
   });
 
-  test('A4.withdraw.success-resets-form, A5.withdraw.memo-optional, A3.withdrawal.response-fields: an approved address is chosen; success resets but keeps the currency', async () => {
+  test('A4.withdraw.success-resets-form, A5.withdraw.memo-optional, A3.withdrawal.response-fields, A7.transfers.withdraw: an approved address is chosen; success resets but keeps the currency', async () => {
     const fake = byPath({
       ...base,
       [`POST ${paths.transfers.withdraw}`]: () => jsonResponse(200, { success: true, message: 'Withdrawal submitted.' }),
@@ -186,7 +186,7 @@ describe('withdraw modal', () => {
     expect((screen.getByLabelText('Recipient address') as HTMLInputElement).value).toBe('');
   });
 
-  test('A3.withdrawal.request-fields, A3.enums.transfer-types: a usd withdrawal sends currency, amount, memo and the transfer type', async () => {
+  test('A3.withdrawal.request-fields, A3.enums.transfer-types, A7.transfers.withdraw: a usd withdrawal sends its transfer method and memo, no address', async () => {
     const fake = byPath({
       ...base,
       [`POST ${paths.transfers.withdraw}`]: () => jsonResponse(200, { success: true, message: 'Withdrawal submitted.' }),
@@ -203,7 +203,7 @@ describe('withdraw modal', () => {
     await user.selectOptions(method, 'Wire Transfer');
     await user.type(screen.getByLabelText('Memo (optional)'), 'rent');
     await user.click(screen.getByRole('button', { name: 'Submit Withdraw' }));
-    await screen.findByRole('status');
+    expect((await screen.findByRole('status')).textContent).toBe('Withdrawal submitted.');
     expect(JSON.parse(String(fake.callsTo(paths.transfers.withdraw)[0]!.body))).toEqual({
       currency: 'usd',
       amount: '10',
