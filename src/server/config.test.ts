@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assertSafeConfig, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  it('CORE.config.defaults: uses the documented defaults', () => {
+  it('CORE.config.defaults, API.errors.payload-too-large-413: uses the documented defaults', () => {
     const c = loadConfig({}, '/srv/ox');
     expect(c).toMatchObject({
       nodeEnv: 'development',
@@ -96,6 +96,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*TRUST_PROXY=1 .*CIDR/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: not an address or CIDR range: "10.0.0.0\/33"/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('API.rate-limit.login-per-ip, API.rate-limit.login-per-email, API.rate-limit.code-request-per-ip, API.rate-limit.code-request-per-user, API.rate-limit.forgot-per-ip, API.rate-limit.forgot-per-email, API.rate-limit.register-per-ip: the account limits default to the documented counts and windows', () => {
+    const minutes = (n: number) => n * 60_000;
+    expect(loadConfig({}).rateLimits).toMatchObject({
+      loginPerIp: { max: 30, windowMs: minutes(15) },
+      loginPerAccount: { max: 10, windowMs: minutes(15) },
+      codeRequestPerIp: { max: 30, windowMs: minutes(15) },
+      codeRequestPerUser: { max: 5, windowMs: minutes(15) },
+      forgotPasswordPerIp: { max: 10, windowMs: minutes(15) },
+      forgotPasswordPerAccount: { max: 3, windowMs: minutes(15) },
+      registerPerIp: { max: 20, windowMs: minutes(60) },
+    });
+  });
+
+  it('API.errors.payload-too-large-413: BODY_LIMIT replaces the 1 MiB body limit', () => {
+    expect(loadConfig({ BODY_LIMIT: '2048' }).bodyLimit).toBe(2048);
   });
 
   it('per-user order limits default to 50 orders, 50 cancels and 20 quotes a second and 500 open orders; bad values are refused', () => {

@@ -195,7 +195,7 @@ describe('API.security.malformed-input-no-5xx: every route of the app is fuzzed'
 
 describe(`API.security.malformed-input-no-5xx: contract fuzz: ${RUNS} malformed requests per route`, () => {
   it.each(routes.map((r) => [routeKey(r), r] as const))(
-    '%s: below 500, a catalogue problem naming the field, nothing changed',
+    'API.problem.code-from-catalogue, API.problem.content-type: %s: below 500, a catalogue problem naming the field, nothing changed',
     async (_key, route) => {
       const sample = sampleFor(route);
       if (!sample) throw new Error('no sample (see the test above)');
@@ -285,7 +285,7 @@ describe('API.security.numbers-bounded: regressions: numbers bounded before they
     expect(problemSchema.parse(res.json()).errors).toEqual({ amount: ['amount must be a decimal number.'] });
   });
 
-  it('an undecodable or over-long path parameter → 400 bad_request as a problem body', async () => {
+  it('API.errors.bad-request-400: an undecodable or over-long path parameter → 400 bad_request as a problem body', async () => {
     for (const url of ['/v1/orders/%ZZ', '/v1/orders/%C0%AE%C0%AE', `/v1/orders/${'%00'.repeat(200)}`]) {
       const res = await world.app.inject({
         method: 'DELETE',

@@ -16,7 +16,7 @@ describeEachStore((store) => {
   });
 
   describe('A8 every failure is a JSON problem body', () => {
-    it('A8 malformed JSON answers 400 invalid_json', async () => {
+    it('API.errors.invalid-json-400, API.problem.content-type: A8 malformed JSON answers 400 invalid_json', async () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/v1/auth/login',
@@ -28,14 +28,14 @@ describeEachStore((store) => {
       expect(problemSchema.parse(res.json()).code).toBe('invalid_json');
     });
 
-    it('A8 a body over the limit answers 413', async () => {
+    it('API.errors.payload-too-large-413: A8 a body over the limit answers 413', async () => {
       const huge = individualRegistration({ first_name: 'x'.repeat(100 * 1024) });
       const res = await new Client(t.app).post('/v1/users/register', huge);
       expect(res.statusCode).toBe(413);
       expect(problem(res).code).toBe('payload_too_large');
     });
 
-    it('A8 a body that is not JSON answers 415', async () => {
+    it('API.errors.unsupported-media-type-415: A8 a body that is not JSON answers 415', async () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/v1/auth/login',
@@ -46,7 +46,7 @@ describeEachStore((store) => {
       expect(problem(res).code).toBe('unsupported_media_type');
     });
 
-    it('A8 an unknown API route answers a 404 problem', async () => {
+    it('API.errors.route-not-found-404: A8 an unknown API route answers a 404 problem', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/v1/does-not-exist' });
       expect(res.statusCode).toBe(404);
       expect(problemSchema.parse(res.json())).toMatchObject({ status: 404, code: 'route_not_found' });
@@ -79,7 +79,7 @@ describeEachStore((store) => {
       expect(res.statusCode).toBe(400);
     });
 
-    it('A8 validation problems carry title, status, detail, code and errors', async () => {
+    it('API.errors.validation-failed-400, API.problem.body-fields, API.problem.title-status-text: A8 validation problems carry title, status, detail, code and errors', async () => {
       const res = await new Client(t.app).post('/v1/auth/login', { email: '' });
       const body = problemSchema.parse(res.json());
       expect(body).toMatchObject({ title: 'Bad request', status: 400, detail: 'Invalid request.', code: 'validation_failed' });
@@ -88,7 +88,7 @@ describeEachStore((store) => {
   });
 
   describe('A6 cross-site requests', () => {
-    it('A6 a write from an untrusted Origin answers 403', async () => {
+    it('API.errors.untrusted-origin-403, API.auth.origin-checked-on-writes: A6 a write from an untrusted Origin answers 403', async () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/v1/auth/login',
@@ -99,7 +99,7 @@ describeEachStore((store) => {
       expect(problem(res).code).toBe('untrusted_origin');
     });
 
-    it('A6 a write from the app origin (same host) is allowed', async () => {
+    it('API.auth.origin-checked-on-writes: A6 a write from the app origin (same host) is allowed', async () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/v1/auth/logout',
@@ -108,7 +108,7 @@ describeEachStore((store) => {
       expect(res.statusCode).toBe(200);
     });
 
-    it('A6 a write from a configured trusted origin is allowed', async () => {
+    it('API.auth.origin-checked-on-writes: A6 a write from a configured trusted origin is allowed', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { origin: t.config.publicUrl } });
       expect(res.statusCode).toBe(200);
     });

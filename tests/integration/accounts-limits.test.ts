@@ -16,7 +16,7 @@ describeEachStore((store) => {
   const rule = (max: number) => ({ max, windowMs: 60_000 });
 
   describe('A7 rate limits answer 429 problems', () => {
-    it('A7 login: too many attempts from one IP answer 429 with Retry-After', async () => {
+    it('API.errors.rate-limited-429, API.rate-limit.login-per-ip: A7 login: too many attempts from one IP answer 429 with Retry-After', async () => {
       t = await startApp({ store, seed: true, rateLimits: { loginPerIp: rule(3) } });
       const client = new Client(t.app);
       for (let i = 0; i < 3; i += 1) {
@@ -29,7 +29,7 @@ describeEachStore((store) => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     });
 
-    it('A7 login: too many attempts on one account answer 429 whatever the IP', async () => {
+    it('API.rate-limit.login-per-email: A7 login: too many attempts on one account answer 429 whatever the IP', async () => {
       t = await startApp({ store, seed: true, rateLimits: { loginPerAccount: rule(2) } });
       const from = (ip: string) =>
         t!.app.inject({
@@ -51,7 +51,7 @@ describeEachStore((store) => {
       expect(other.statusCode).toBe(401);
     });
 
-    it('A7 forgot-password: too many requests for one email answer 429', async () => {
+    it('API.rate-limit.forgot-per-email: A7 forgot-password: too many requests for one email answer 429', async () => {
       t = await startApp({ store, rateLimits: { forgotPasswordPerAccount: rule(2) } });
       const client = new Client(t.app);
       const send = () => client.post('/v1/auth/password/forgot-password', { email: 'someone@example.com' });
@@ -60,7 +60,7 @@ describeEachStore((store) => {
       expect((await send()).statusCode).toBe(429);
     });
 
-    it('A7 forgot-password: too many requests from one IP answer 429', async () => {
+    it('API.rate-limit.forgot-per-ip: A7 forgot-password: too many requests from one IP answer 429', async () => {
       t = await startApp({ store, rateLimits: { forgotPasswordPerIp: rule(2) } });
       const client = new Client(t.app);
       for (const n of [1, 2])
@@ -68,7 +68,7 @@ describeEachStore((store) => {
       expect((await client.post('/v1/auth/password/forgot-password', { email: 'a3@example.com' })).statusCode).toBe(429);
     });
 
-    it('A7 verification-code request: too many requests by one user answer 429', async () => {
+    it('API.rate-limit.code-request-per-user: A7 verification-code request: too many requests by one user answer 429', async () => {
       t = await startApp({ store, rateLimits: { codeRequestPerUser: rule(2) } });
       const { client } = await registerIndividual(t);
       expect((await client.post('/v1/auth/verification-code/email/request')).statusCode).toBe(200);
@@ -80,10 +80,19 @@ describeEachStore((store) => {
       expect((await other.client.post('/v1/auth/verification-code/email/request')).statusCode).toBe(200);
     });
 
-    it('A7 register: too many registrations from one IP answer 429', async () => {
+    it('API.rate-limit.register-per-ip: A7 register: too many registrations from one IP answer 429', async () => {
       t = await startApp({ store, rateLimits: { registerPerIp: rule(1) } });
       await registerIndividual(t);
       await expect(registerIndividual(t)).rejects.toThrow(/429/);
+    });
+
+    it('API.rate-limit.code-request-per-ip: code requests of different users from one IP share a limit', async () => {
+      t = await startApp({ store, rateLimits: { codeRequestPerIp: rule(2) } });
+      const first = await registerIndividual(t);
+      const second = await registerIndividual(t);
+      expect((await first.client.post('/v1/auth/verification-code/email/request')).statusCode).toBe(200);
+      expect((await second.client.post('/v1/auth/verification-code/email/request')).statusCode).toBe(200);
+      expect((await second.client.post('/v1/auth/verification-code/phone/request')).statusCode).toBe(429);
     });
   });
 });

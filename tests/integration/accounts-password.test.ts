@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { passwordMessages, passwordPolicyMessages } from '../../src/shared/messages';
 import { Client, NEW_PASSWORD, problem, registerIndividual, startApp, STRONG_PASSWORD, type TestApp } from './accounts-harness';
@@ -26,7 +27,7 @@ describeEachStore((store) => {
   }
 
   describe('A7 POST /v1/auth/password/forgot-password', () => {
-    it('A7 forgot-password: a known email gets a reset link through the outbox', async () => {
+    it('API.password.reset-link-format: A7 forgot-password: a known email gets a reset link through the outbox', async () => {
       const { user } = await registerIndividual(t);
       const { url, userId, token } = await resetLinkFor(user.email);
       expect(`${url.origin}${url.pathname}`).toBe(`${t.config.publicUrl}/account/password/reset-password`);
@@ -50,10 +51,30 @@ describeEachStore((store) => {
         expect(problem(res).errors?.email).toEqual([passwordMessages.invalidEmail]);
       }
     });
+    it('API.password.forgot-always-200: known and unknown emails both get 200 with the spec sentence', async () => {
+      const { user } = await registerIndividual(t);
+      for (const email of [user.email, 'ghost@example.com']) {
+        const res = await post('/v1/auth/password/forgot-password', { email });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().message).toBe('If an account exists for this email address, a password reset link has been sent to it.');
+      }
+    });
+
+    it('API.password.reset-token-random-hashed: the token carries 256 random bits and only its hash is stored', async () => {
+      const { user } = await registerIndividual(t);
+      const { token } = await resetLinkFor(user.email);
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+      const rows = await t.app.ctx.database.db
+        .selectFrom('password_reset_tokens')
+        .select('token_hash')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(rows.map((r) => r.token_hash)).toEqual([createHash('sha256').update(token).digest('base64url')]);
+    });
   });
 
   describe('A7 POST /v1/auth/password/validate-reset-token', () => {
-    it('A7 validate-reset-token: a fresh link is valid', async () => {
+    it('API.password.validate-answer: A7 validate-reset-token: a fresh link is valid', async () => {
       const { user } = await registerIndividual(t);
       const { userId, token } = await resetLinkFor(user.email);
       const res = await post('/v1/auth/password/validate-reset-token', { user_id: userId, token });
@@ -61,7 +82,7 @@ describeEachStore((store) => {
       expect(res.json()).toEqual({ valid: true });
     });
 
-    it('A7 validate-reset-token: a wrong token or another user id answers 400 with the spec message', async () => {
+    it('API.errors.reset-token-invalid-400, API.password.validate-invalid-text, API.problem.detail-sentence: A7 validate-reset-token: a wrong token or another user id answers 400 with the spec message', async () => {
       const { user } = await registerIndividual(t);
       const other = await registerIndividual(t);
       const { token } = await resetLinkFor(user.email);
@@ -75,7 +96,7 @@ describeEachStore((store) => {
       }
     });
 
-    it('A9.reset-password.link-24-hours: validate-reset-token: the link expires after 24 hours', async () => {
+    it('A9.reset-password.link-24-hours, API.password.reset-link-24-hours: A9 validate-reset-token: the link expires after 24 hours', async () => {
       const { user } = await registerIndividual(t);
       const { userId, token } = await resetLinkFor(user.email);
       t.clock.advance(24 * 60 * 60 * 1000 - 1);
@@ -156,7 +177,7 @@ describeEachStore((store) => {
       expect(problem(res).errors?.confirm_password).toEqual([passwordMessages.passwordsDoNotMatch]);
     });
 
-    it('A7 reset-password: sets the new password, revokes every session and spends the link', async () => {
+    it('API.password.reset-revokes-sessions, API.password.reset-link-single-use, API.password.reset-mails-notice, API.auth.session-checked-each-call: A7 reset-password: sets the new password, revokes every session and spends the link', async () => {
       const { client, user } = await registerIndividual(t);
       const { userId, token } = await resetLinkFor(user.email);
       const res = await post('/v1/auth/password/reset-password', {
@@ -198,7 +219,7 @@ describeEachStore((store) => {
       expect((await post('/v1/auth/login', { email: user.email, password: STRONG_PASSWORD })).statusCode).toBe(200);
     });
 
-    it('A6 reset-password: is exempt from X-Auth-Method', async () => {
+    it('API.auth.x-auth-method-exempt-calls: A6 reset-password: is exempt from X-Auth-Method', async () => {
       const { user } = await registerIndividual(t);
       const { userId, token } = await resetLinkFor(user.email);
       const res = await anon().post(
@@ -207,6 +228,20 @@ describeEachStore((store) => {
         { authHeader: false },
       );
       expect(res.statusCode).toBe(200);
+    });
+
+    it('API.password.reset-spends-links: a reset with one link spends the other outstanding links too', async () => {
+      const { user } = await registerIndividual(t);
+      const first = await resetLinkFor(user.email);
+      t.clock.advance(1000);
+      await post('/v1/auth/password/forgot-password', { email: user.email });
+      const second = (await t.outbox()).find((m) => m.to === user.email && m.link && !m.link.includes(first.token))!;
+      const token = new URL(second.link!).searchParams.get('token')!;
+      const body = { user_id: user.id, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD };
+      expect((await post('/v1/auth/password/reset-password', { ...body, token })).statusCode).toBe(200);
+      const stale = await post('/v1/auth/password/validate-reset-token', { user_id: user.id, token: first.token });
+      expect(stale.statusCode).toBe(400);
+      expect(problem(stale).code).toBe('reset_token_invalid');
     });
   });
 });

@@ -33,7 +33,7 @@ describeEachStore((store) => {
   const register = (payload: unknown) => new Client(t.app).post('/v1/users/register', payload, { authHeader: false });
 
   describe('A7 POST /v1/users/register', () => {
-    it('A7 register: an individual is created, logged in (cookies) and answered like a login', async () => {
+    it('API.register.answered-like-login, API.users.user-shape: A7 register: an individual is created, logged in (cookies) and answered like a login', async () => {
       const client = new Client(t.app);
       const payload = individualRegistration();
       const res = await client.post('/v1/users/register', payload, { authHeader: false });
@@ -53,7 +53,7 @@ describeEachStore((store) => {
       expect((await client.get('/v1/users/me')).json().email).toBe(payload.email);
     });
 
-    it('A7 register: a corporation with principal place, business details and owners has both steps marked submitted', async () => {
+    it('API.register.corporation-principal-submitted, API.register.owners-mark-submitted: A7 register: a corporation with principal place, business details and owners has both steps marked submitted', async () => {
       const res = await register(corporationRegistration());
       expect(res.statusCode).toBe(200);
       expect(res.json().user_details).toMatchObject({
@@ -65,7 +65,7 @@ describeEachStore((store) => {
       });
     });
 
-    it('A4 register: a corporation without the owners list still has to submit beneficial owners', async () => {
+    it('API.register.owners-mark-submitted: A4 register: a corporation without the owners list still has to submit beneficial owners', async () => {
       const payload = corporationRegistration();
       delete (payload as Record<string, unknown>).beneficial_owners;
       const res = await register(payload);
@@ -73,7 +73,7 @@ describeEachStore((store) => {
       expect(res.json().user_details.has_submitted_beneficial_owners).toBe(false);
     });
 
-    it('A7 register: a duplicate email (any case) answers 409 naming email', async () => {
+    it('API.errors.email-taken-409, API.register.email-case-insensitive-unique: A7 register: a duplicate email (any case) answers 409 naming email', async () => {
       const payload = individualRegistration();
       expect((await register(payload)).statusCode).toBe(200);
       const res = await register({ ...individualRegistration(), email: payload.email.toUpperCase() });
@@ -94,7 +94,7 @@ describeEachStore((store) => {
       expect(errors.password2).toEqual([registerMessages.confirmPasswordRequired]);
     });
 
-    it('A5 register: nested individual fields are named with dotted paths (individual.dob)', async () => {
+    it('API.problem.nested-fields-dotted: A5 register: nested individual fields are named with dotted paths (individual.dob)', async () => {
       const payload = individualRegistration();
       const res = await register({ ...payload, individual: { ...payload.individual, dob: '2010-01-01', residential_state: '' } });
       expect(res.statusCode).toBe(400);
@@ -160,13 +160,13 @@ describeEachStore((store) => {
       expect(Object.keys(problem(res).errors!)).toEqual(expect.arrayContaining(['first_name', 'individual']));
     });
 
-    it('A7 register: a phone number that does not start with its country code is rejected', async () => {
+    it('API.register.phone-starts-with-code: A7 register: a phone number that does not start with its country code is rejected', async () => {
       const res = await register({ ...individualRegistration(), phone_country_code: '+44', phone_number: '+12025550100' });
       expect(res.statusCode).toBe(400);
       expect(problem(res).errors?.phone_number).toEqual([registerMessages.phoneNumber]);
     });
 
-    it('A6 register: only the client role may be claimed', async () => {
+    it('API.register.role-client-only: A6 register: only the client role may be claimed', async () => {
       const res = await register({ ...individualRegistration(), account_role: 'admin' });
       expect(res.statusCode).toBe(400);
       expect(problem(res).errors?.account_role).toBeDefined();
@@ -183,6 +183,31 @@ describeEachStore((store) => {
       await register(payload);
       const res = await new Client(t.app).post('/v1/auth/login', { email: payload.email, password: STRONG_PASSWORD });
       expect(res.statusCode).toBe(200);
+    });
+    it('API.register.individual-part, API.register.corporation-parts: each account type must send its own parts', async () => {
+      const individual = individualRegistration();
+      delete (individual as Record<string, unknown>).individual;
+      const res = await register(individual);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(problem(res).errors!)).toEqual(['individual']);
+
+      const corporation = corporationRegistration();
+      delete (corporation as Record<string, unknown>).business;
+      delete (corporation as Record<string, unknown>).business_details;
+      const refused = await register(corporation);
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(problem(refused).errors!).sort()).toEqual(['business', 'business_details']);
+    });
+
+    it('API.register.owners-mark-submitted: a corporation registered with an empty owners list has submitted them', async () => {
+      const res = await register(corporationRegistration({ beneficial_owners: [] }));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user_details.has_submitted_beneficial_owners).toBe(true);
+    });
+
+    it('API.users.ids-opaque: a user id is a UUID string', async () => {
+      const res = await register(individualRegistration());
+      expect(res.json().user_details.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     });
   });
 
@@ -203,7 +228,7 @@ describeEachStore((store) => {
       return client;
     }
 
-    it('A7 principal-address: a corporation submits its principal place and gets the updated user', async () => {
+    it('API.principal-address.sets-flag: A7 principal-address: a corporation submits its principal place and gets the updated user', async () => {
       const client = await corporationWithoutSteps();
       const res = await client.put('/v1/users/principal-address', address);
       expect(res.statusCode).toBe(200);
@@ -245,7 +270,7 @@ describeEachStore((store) => {
       expect(res.statusCode).toBe(403);
     });
 
-    it('A4 principal-address: an individual account is refused with 409', async () => {
+    it('API.errors.wrong-account-type-409, API.principal-address.corporations-only: A4 principal-address: an individual account is refused with 409', async () => {
       const { client } = await registerIndividual(t);
       const res = await client.put('/v1/users/principal-address', address);
       expect(res.statusCode).toBe(409);
@@ -262,21 +287,21 @@ describeEachStore((store) => {
       return client;
     }
 
-    it('A7 beneficial-owners: a list of owners marks the step submitted', async () => {
+    it('API.beneficial-owners.replaces-list: A7 beneficial-owners: a list of owners marks the step submitted', async () => {
       const client = await corporation();
       const res = await client.put('/v1/users/beneficial-owners', [beneficialOwner(), beneficialOwner({ email: 'b@example.com' })]);
       expect(res.statusCode).toBe(200);
       expect(res.json().user_details.has_submitted_beneficial_owners).toBe(true);
     });
 
-    it('A7 beneficial-owners: an empty list is accepted and marks the step submitted', async () => {
+    it('API.beneficial-owners.body-is-list: A7 beneficial-owners: an empty list is accepted and marks the step submitted', async () => {
       const client = await corporation();
       const res = await client.put('/v1/users/beneficial-owners', []);
       expect(res.statusCode).toBe(200);
       expect(res.json().user_details.has_submitted_beneficial_owners).toBe(true);
     });
 
-    it('A5 beneficial-owners: an invalid owner is named by index and field (0.email)', async () => {
+    it('API.problem.list-items-indexed: A5 beneficial-owners: an invalid owner is named by index and field (0.email)', async () => {
       const client = await corporation();
       const res = await client.put('/v1/users/beneficial-owners', [
         beneficialOwner({ email: 'nope', id_country_code: 'US', id_type: 'ssn', id_number: '12345' }),
@@ -288,11 +313,38 @@ describeEachStore((store) => {
       });
     });
 
-    it('A7 beneficial-owners: a body that is not a list answers 400', async () => {
+    it('API.beneficial-owners.body-is-list, API.problem.wrong-body-type: A7 beneficial-owners: a body that is not a list answers 400', async () => {
       const client = await corporation();
       const res = await client.put('/v1/users/beneficial-owners', { owners: [] });
       expect(res.statusCode).toBe(400);
       expect(problem(res).errors?.body).toBeDefined();
+    });
+
+    it('API.beneficial-owners.replaces-list: a second submission replaces the stored owners', async () => {
+      const client = await corporation();
+      const me = (await client.get('/v1/users/me')).json();
+      await client.put('/v1/users/beneficial-owners', [beneficialOwner(), beneficialOwner({ email: 'b@example.com' })]);
+      const res = await client.put('/v1/users/beneficial-owners', [beneficialOwner({ email: 'c@example.com' })]);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user_details).toMatchObject({ id: me.id, has_submitted_beneficial_owners: true });
+      const rows = await t.app.ctx.database.db.selectFrom('beneficial_owners').select('email').where('user_id', '=', me.id).execute();
+      expect(rows.map((r) => r.email)).toEqual(['c@example.com']);
+    });
+
+    it('API.beneficial-owners.body-is-list: at most 20 owners', async () => {
+      const client = await corporation();
+      const owners = (n: number) => Array.from({ length: n }, (_, i) => beneficialOwner({ email: `owner${i}@example.com` }));
+      const res = await client.put('/v1/users/beneficial-owners', owners(21));
+      expect(res.statusCode).toBe(400);
+      expect(problem(res).errors?.body).toBeDefined();
+      expect((await client.put('/v1/users/beneficial-owners', owners(20))).statusCode).toBe(200);
+    });
+
+    it('API.beneficial-owners.corporations-only: an individual account is refused with 409 wrong_account_type', async () => {
+      const { client } = await registerIndividual(t);
+      const res = await client.put('/v1/users/beneficial-owners', [beneficialOwner()]);
+      expect(res.statusCode).toBe(409);
+      expect(problem(res).code).toBe('wrong_account_type');
     });
   });
 });

@@ -6,7 +6,7 @@ import { Client, registerIndividual, startApp, STRONG_PASSWORD } from './account
 
 // Once on each store: SQLite, and PostgreSQL whenever a server answers.
 describeEachStore('A4 sessions and data survive a restart', (store) => {
-  it('CORE.server.restart-keeps-data: A4 restart: user, session cookies and outbox are still valid after the server is rebuilt on the same data dir', async () => {
+  it('CORE.server.restart-keeps-data, API.auth.signing-key-in-data-dir: A4 restart: user, session cookies and outbox are still valid after the server is rebuilt on the same data dir', async () => {
     const first = await startApp({ seed: true, store });
     const { client, user } = await registerIndividual(first);
     expect((await client.post('/v1/auth/verification-code/email/request')).statusCode).toBe(200);
@@ -43,7 +43,7 @@ describeEachStore('A4 sessions and data survive a restart', (store) => {
     expect(fs.existsSync(first.dataDir)).toBe(false);
   });
 
-  it('CORE.auth.new-data-dir-new-key: A4 restart: a new data dir means a new signing key, so old cookies are refused', async () => {
+  it('CORE.auth.new-data-dir-new-key, API.auth.signing-key-in-data-dir: A4 restart: a new data dir means a new signing key, so old cookies are refused', async () => {
     const first = await startApp({ store });
     const { client } = await registerIndividual(first);
     await first.close();

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verificationMessages } from '../../src/shared/messages';
 import { Client, problem, registerIndividual, startApp, type TestApp } from './accounts-harness';
@@ -29,7 +30,7 @@ describeEachStore((store) => {
     const flag = channel === 'email' ? 'email_confirmed' : 'phone_confirmed';
     const destination = (user: { email: string }) => (channel === 'email' ? user.email : '+12025550100');
 
-    it(`A7 ${channel} request: sends a 6-digit code (${channel === 'email' ? 'mail' : 'SMS'}) through the outbox`, async () => {
+    it(`API.verification.code-6-digits: A7 ${channel} request: sends a 6-digit code (${channel === 'email' ? 'mail' : 'SMS'}) through the outbox`, async () => {
       const { client, user } = await registerIndividual(t);
       const { res, message } = await requestCode(client, channel, destination(user));
       expect(message.code).toMatch(/^\d{6}$/);
@@ -39,7 +40,7 @@ describeEachStore((store) => {
       expect(typeof res.json().message).toBe('string');
     });
 
-    it(`A7 ${channel} confirm: the right code sets ${flag}`, async () => {
+    it(`API.verification.confirm-sets-flag: A7 ${channel} confirm: the right code sets ${flag}`, async () => {
       const { client, user } = await registerIndividual(t);
       const { message } = await requestCode(client, channel, destination(user));
       const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: ` ${message.code} ` });
@@ -56,7 +57,7 @@ describeEachStore((store) => {
       expect((await client.get('/v1/users/me')).json()[flag]).toBe(false);
     });
 
-    it(`A9 ${channel} confirm: a code expires after 10 minutes`, async () => {
+    it(`API.errors.verification-code-expired-400, API.verification.expires-10-minutes: A9 ${channel} confirm: a code expires after 10 minutes`, async () => {
       const { client, user } = await registerIndividual(t);
       const { message } = await requestCode(client, channel, destination(user));
       t.clock.advance(10 * 60 * 1000);
@@ -65,7 +66,7 @@ describeEachStore((store) => {
       expect(problem(res).code).toBe('verification_code_expired');
     });
 
-    it(`API.security.verification-attempts-kept: ${channel} confirm: after 5 wrong attempts even the right code is refused, and a new code does not restore them until 15 minutes have passed`, async () => {
+    it(`API.security.verification-attempts-kept, API.errors.verification-attempts-exceeded-400, API.errors.verification-code-incorrect-400: ${channel} confirm: after 5 wrong attempts even the right code is refused, and a new code does not restore them until 15 minutes have passed`, async () => {
       const { client, user } = await registerIndividual(t);
       const { message } = await requestCode(client, channel, destination(user));
       for (let i = 0; i < 5; i += 1) {
@@ -128,7 +129,7 @@ describeEachStore((store) => {
       expect(codes.filter((c) => c === 'verification_attempts_exceeded')).toHaveLength(15);
     });
 
-    it(`A7 ${channel} request: a new code replaces the previous one`, async () => {
+    it(`API.verification.new-code-replaces: A7 ${channel} request: a new code replaces the previous one`, async () => {
       const { client, user } = await registerIndividual(t);
       const first = (await requestCode(client, channel, destination(user))).message;
       t.clock.advance(1000);
@@ -151,14 +152,14 @@ describeEachStore((store) => {
       }
     });
 
-    it(`A7 ${channel} confirm: without a requested code answers 400`, async () => {
+    it(`API.errors.verification-code-missing-400: A7 ${channel} confirm: without a requested code answers 400`, async () => {
       const { client } = await registerIndividual(t);
       const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: '123456' });
       expect(res.statusCode).toBe(400);
       expect(problem(res).code).toBe('verification_code_missing');
     });
 
-    it(`A7 ${channel} request: an already verified ${channel} answers 409`, async () => {
+    it(`API.errors.already-verified-409, API.verification.already-verified: A7 ${channel} request: an already verified ${channel} answers 409`, async () => {
       const { client, user } = await registerIndividual(t);
       const { message } = await requestCode(client, channel, destination(user));
       await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: message.code });
@@ -174,10 +175,42 @@ describeEachStore((store) => {
       const { client } = await registerIndividual(t);
       expect((await client.post(`/v1/auth/verification-code/${channel}/request`, undefined, { authHeader: false })).statusCode).toBe(403);
     });
+    it(`API.errors.verification-code-incorrect-400, API.verification.wrong-code-text: ${channel} confirm: a wrong code names the code field with the spec sentence`, async () => {
+      const { client, user } = await registerIndividual(t);
+      const { message } = await requestCode(client, channel, destination(user));
+      const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: wrong(message.code!) });
+      const text = 'The entered verification code is incorrect. Please try again.';
+      expect(res.statusCode).toBe(400);
+      expect(problem(res)).toMatchObject({ detail: text, errors: { code: [text] } });
+    });
+
+    it(`API.errors.already-verified-409, API.verification.already-verified: ${channel} confirm: a verified ${channel} answers 409`, async () => {
+      const { client, user } = await registerIndividual(t);
+      const { message } = await requestCode(client, channel, destination(user));
+      expect((await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: message.code })).statusCode).toBe(200);
+      const res = await client.post(`/v1/auth/verification-code/${channel}/confirm`, { code: message.code });
+      expect(res.statusCode).toBe(409);
+      expect(problem(res).code).toBe('already_verified');
+    });
+
+    it(`API.verification.codes-hashed: ${channel} request: the code is stored as a keyed hash, not as the code or its plain hash`, async () => {
+      const { client, user } = await registerIndividual(t);
+      const { message } = await requestCode(client, channel, destination(user));
+      const row = await t.app.ctx.database.db
+        .selectFrom('verification_codes')
+        .select('code_hash')
+        .where('user_id', '=', user.id)
+        .where('channel', '=', channel)
+        .executeTakeFirstOrThrow();
+      const keyed = createHmac('sha256', t.app.ctx.keys.codes).update(`${user.id}:${channel}:${message.code}`).digest('base64url');
+      expect(row.code_hash).toBe(keyed);
+      expect(row.code_hash).not.toContain(message.code!);
+      expect(row.code_hash).not.toBe(createHash('sha256').update(message.code!).digest('base64url'));
+    });
   });
 
   describe('A7 verification codes are per channel', () => {
-    it('A7 verification: an email code does not confirm the phone', async () => {
+    it('API.verification.codes-per-channel: A7 verification: an email code does not confirm the phone', async () => {
       const { client, user } = await registerIndividual(t);
       const { message } = await requestCode(client, 'email', user.email);
       await client.post('/v1/auth/verification-code/phone/request');

@@ -114,6 +114,15 @@ describeEachStore((store) => {
       expect((await new Client(t.app).get(`/v1/enterprise/eddq/files/${file.id}`)).statusCode).toBe(401);
     });
 
+    it('API.errors.not-found-404: a document id that does not exist answers 404 not_found', async () => {
+      const { client } = await registerIndividual(t);
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+        const res = await client.get(`/v1/enterprise/eddq/files/${id}`);
+        expect(res.statusCode, id).toBe(404);
+        expect(problem(res).code, id).toBe('not_found');
+      }
+    });
+
     it("API.edd.own-requests-only: another user's requests are refused", async () => {
       const a = await registerIndividual(t);
       const b = await registerIndividual(t);

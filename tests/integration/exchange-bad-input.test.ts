@@ -81,7 +81,7 @@ describeEachStore((store) => {
       expect(await snapshot(alice)).toEqual(before);
     });
 
-    it('insufficient balance → 422 with the spec text and the field, nothing held', async () => {
+    it('API.errors.insufficient-balance-422: insufficient balance → 422 with the spec text and the field, nothing held', async () => {
       const before = await snapshot(alice);
       const buy = await alice.buy({ ...base, quantity: '1' });
       expect(buy.statusCode).toBe(422);
@@ -105,7 +105,7 @@ describeEachStore((store) => {
       expect((await alice.buy([1, 2] as unknown as Record<string, unknown>)).statusCode).toBe(400);
     });
 
-    it('no session or no X-Auth-Method → 401/403 on every exchange endpoint', async () => {
+    it('API.auth.x-auth-method-required: no session or no X-Auth-Method → 401/403 on every exchange endpoint', async () => {
       const anonymous = new Client(t.app);
       const calls: [string, string][] = [
         ['GET', '/v1/orders'],
@@ -133,7 +133,7 @@ describeEachStore((store) => {
   });
 
   describe('DELETE /v1/orders/{id}', () => {
-    it('unknown order id → 404; a malformed id → 404; another user’s order → 404 and it stays open', async () => {
+    it('API.errors.order-not-found-404: unknown order id → 404; a malformed id → 404; another user’s order → 404 and it stays open', async () => {
       expect(problem(await alice.cancel('999999')).code).toBe('order_not_found');
       expect(problem(await alice.cancel('abc')).code).toBe('order_not_found');
       expect((await alice.cancel('1e3')).statusCode).toBe(404);
@@ -147,7 +147,7 @@ describeEachStore((store) => {
       ]);
     });
 
-    it('an order already done (filled or cancelled) → 409', async () => {
+    it('API.errors.order-not-open-409: an order already done (filled or cancelled) → 409', async () => {
       const o = ok<{ id: string }>(await alice.sell({ currency_pair: 'btcusd', price: '40000', quantity: '0.5' }));
       ok(await alice.cancel(o.id));
       const again = await alice.cancel(o.id);
@@ -167,7 +167,7 @@ describeEachStore((store) => {
       expectFieldError(await rfq({ pair: 'btcusd', side: 'sell', quantity: '0.000011' }), 400, 'quantity', 'lot size');
     });
 
-    it('CORE.validation.query-fields-named: orders, transactions, trades, done orders and candles: bad query parameters → 400 naming query.<field>', async () => {
+    it('CORE.validation.query-fields-named, API.problem.query-params-prefixed: orders, transactions, trades, done orders and candles: bad query parameters → 400 naming query.<field>', async () => {
       expectFieldError(
         await alice.get('/v1/account-management/transactions?from=200&to=100'),
         400,
@@ -191,7 +191,7 @@ describeEachStore((store) => {
       expectFieldError(await alice.get('/v1/market/candles?pair=dogeusd'), 400, 'query.pair', 'Unknown currency pair dogeusd.');
     });
 
-    it('dev faucet: unknown currency, zero, negative, more than 8 decimals, huge → 400 naming the field, nothing credited', async () => {
+    it('API.dev.faucet-limits: dev faucet: unknown currency, zero, negative, more than 8 decimals, huge → 400 naming the field, nothing credited', async () => {
       const before = await alice.balances();
       expectFieldError(
         await alice.client.post('/dev/faucet', { currency: 'doge', amount: '1' }),

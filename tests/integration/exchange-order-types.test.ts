@@ -99,7 +99,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('FOK all-or-nothing: an order larger than the liquidity trades nothing (422), one that fits fills completely', async () => {
+    it('API.errors.fok-not-filled-422: FOK all-or-nothing: an order larger than the liquidity trades nothing (422), one that fits fills completely', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '0.3' }));
       const alice = await trader(t, { usd: '100000' });
       const before = await alice.balances();
@@ -133,7 +133,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('post-only rejection: a post-only order that would take liquidity is refused and nothing changes; one that rests is placed', async () => {
+    it('API.errors.post-only-would-take-422: post-only rejection: a post-only order that would take liquidity is refused and nothing changes; one that rests is placed', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '1' }));
       const alice = await trader(t, { usd: '100000' });
       const res = await alice.buy({ currency_pair: 'btcusd', price: '30000', quantity: '0.1', post_only: true });
@@ -251,6 +251,15 @@ describeEachStore((store) => {
       expect(await orderById(bob, trail.id)).toMatchObject({ status: 'done', filled: '0.2', vwap: '25000' });
     });
 
+    it('API.errors.no-reference-price-422: a trailing stop on a pair with no trade and no opposite order is refused', async () => {
+      const bob = await trader(t, { btc: '1' });
+      const before = await bob.balances();
+      const res = await bob.sell({ currency_pair: 'btcusd', algorithm_id: 308, quantity: '0.2', stop_amount: '1000' });
+      expect(res.statusCode).toBe(422);
+      expect(problem(res).code).toBe('no_reference_price');
+      expect(await bob.balances()).toEqual(before);
+    });
+
     it('trailing stop by percent: a buy trails above the lowest price', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '40000', quantity: '1' }));
       await print('30000');
@@ -309,7 +318,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('RFQ expired: after ~10 s the quote is refused with "Quote expired" and nothing is traded', async () => {
+    it('API.errors.quote-expired-409: RFQ expired: after ~10 s the quote is refused with "Quote expired" and nothing is traded', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '1' }));
       const alice = await trader(t, { usd: '100000' });
       const q = quoteResponseSchema.parse(
@@ -322,7 +331,7 @@ describeEachStore((store) => {
       expect((await alice.balances()).usd).toEqual({ balance: '100000', available: '100000' });
     });
 
-    it('RFQ price moved: when the book got worse the order is refused with "Price moved beyond the quote"', async () => {
+    it('API.errors.quote-price-moved-409: RFQ price moved: when the book got worse the order is refused with "Price moved beyond the quote"', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '0.1' }));
       order(await mm.sell({ currency_pair: 'btcusd', price: '35000', quantity: '1' }));
       const alice = await trader(t, { usd: '100000' });
@@ -337,7 +346,7 @@ describeEachStore((store) => {
       expect((await alice.balances()).btc?.balance ?? '0').toBe('0');
     });
 
-    it('a quote belongs to its user, pair, side and size', async () => {
+    it('API.errors.quote-not-found-404, API.errors.quote-mismatch-422: a quote belongs to its user, pair, side and size', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '1' }));
       const alice = await trader(t, { usd: '100000' });
       const bob = await trader(t, { usd: '100000' });
@@ -352,7 +361,7 @@ describeEachStore((store) => {
       );
     });
 
-    it('quotes walk the lit book only: dark liquidity is never revealed', async () => {
+    it('API.errors.insufficient-liquidity-422: quotes walk the lit book only: dark liquidity is never revealed', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '1', destination: 'Dark Pool' }));
       const alice = await trader(t, { usd: '100000' });
       const res = await alice.client.post('/v1/orders/request-for-quote', { pair: 'btcusd', side: 'buy', amount: '3000' });

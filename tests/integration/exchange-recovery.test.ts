@@ -70,7 +70,7 @@ describeEachStore((store) => {
       expect(rows).toHaveLength(200);
     });
 
-    it('on a failed commit the batch is refused (503) and the books and the ledger are rebuilt from storage', async () => {
+    it('API.errors.exchange-unavailable-503: on a failed commit the batch is refused (503) and the books and the ledger are rebuilt from storage', async () => {
       const failure = failingCommit();
       world = await openWorld({ store, exchange: { beforeCommit: failure.beforeCommit } });
       const bob = await funded(world, 'bob', { btc: '1' });

@@ -40,7 +40,7 @@ describeEachStore((store) => {
       expect(orderListSchema.parse(ok(await alice.get('/v1/orders')))).toHaveLength(1);
     });
 
-    it('B7.orders.create-by-type: an unknown type, a missing side or a disagreeing algorithm_id is a 400 naming the field', async () => {
+    it('B7.orders.create-by-type, API.problem.query-params-prefixed: an unknown type, a missing side or a disagreeing algorithm_id is a 400 naming the field', async () => {
       const unknown = await alice.client.post('/v1/orders/999', { side: 'buy', currency_pair: 'btcusd', price: '100', quantity: '1' });
       expect(unknown.statusCode).toBe(400);
       expect(Object.keys(unknown.json().errors)).toEqual(['params.orderType']);

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { z } from 'zod';
 import { healthResponseSchema } from '../../src/shared/api/health';
 import { defineRoute } from '../../src/server/http/route';
@@ -16,7 +18,7 @@ afterEach(async () => {
 });
 
 describe('server foundation', () => {
-  it('GET /healthz answers {status: ok} once ready', async () => {
+  it('API.health.healthz: GET /healthz answers {status: ok} once ready', async () => {
     t = await startApp();
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
@@ -104,7 +106,7 @@ describe('server foundation', () => {
     expect(pairs.map((p) => p.formatted_symbol)).toEqual(['BTC/USD', 'ETH/USD', 'ETH/BTC', 'SOL/USD', 'BTC/USDT', 'ETH/USDT']);
   });
 
-  it('A6 roles: an extension route requiring a role answers 403 to users without it', async () => {
+  it('API.errors.forbidden-403, API.auth.token-cache-2s: A6 roles: an extension route requiring a role answers 403 to users without it', async () => {
     t = await startApp({
       extensions: [
         (app, ctx) =>
@@ -129,6 +131,37 @@ describe('server foundation', () => {
     await t.app.ctx.database.db.updateTable('users').set({ roles: '["client","admin"]' }).where('id', '=', user.id).execute();
     t.clock.advance(2_000);
     expect((await client.get('/v1/test/admin-only')).statusCode).toBe(200);
+  });
+
+  it('API.errors.internal-500: an unexpected failure is logged and answers 500 internal without its details', async () => {
+    const logged: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    t = await startApp({
+      loggerInstance: pino({ level: 'error' }, sink),
+      extensions: [
+        (app, ctx) =>
+          defineRoute(app, ctx.authenticator, {
+            method: 'GET',
+            url: '/v1/test/broken',
+            auth: false,
+            response: z.object({ ok: z.boolean() }),
+            handler() {
+              throw new TypeError('secret internals at /srv/ox/db');
+            },
+          }),
+      ],
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/v1/test/broken' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 500, code: 'internal' });
+    expect(res.body).not.toContain('secret');
+    expect(logged.join('')).toContain('secret internals at /srv/ox/db');
   });
 
   it('web app: built files are served and unknown page paths fall back to index.html, API paths do not', async () => {

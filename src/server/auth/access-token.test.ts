@@ -7,7 +7,7 @@ const other = deriveKeys(Buffer.alloc(32, 8));
 const claims = { userId: 'u1', sessionId: 's1', expiresAt: 2_000 };
 
 describe('access token', () => {
-  it('CORE.auth.access-token: round-trips its claims before expiry', () => {
+  it('CORE.auth.access-token, API.auth.access-token-signed: round-trips its claims before expiry', () => {
     expect(verifyAccessToken(keys.accessToken, signAccessToken(keys.accessToken, claims), 1_999)).toEqual(claims);
   });
 
@@ -16,7 +16,7 @@ describe('access token', () => {
     expect(verifyAccessToken(keys.accessToken, token, 2_000)).toBeNull();
   });
 
-  it('CORE.auth.access-token: is refused under another key or when the payload is altered', () => {
+  it('CORE.auth.access-token, API.auth.access-token-signed: is refused under another key or when the payload is altered', () => {
     const token = signAccessToken(keys.accessToken, claims);
     expect(verifyAccessToken(other.accessToken, token, 0)).toBeNull();
     const [, mac] = token.split('.');

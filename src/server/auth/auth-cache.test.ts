@@ -22,14 +22,14 @@ function answer(userId: string, sessionId: string): CachedAuth {
 }
 
 describe('authentication cache', () => {
-  it('CORE.auth.cache-ttl: keeps an answer for the TTL and no longer', () => {
+  it('CORE.auth.cache-ttl, API.auth.token-cache-2s: keeps an answer for the TTL and no longer', () => {
     const c = cache(2000);
     c.set('t1', c.begin(), answer('u1', 's1'), 1000);
     expect(c.get('t1', 2999)?.user.id).toBe('u1');
     expect(c.get('t1', 3000)).toBeUndefined();
   });
 
-  it('CORE.auth.cache-invalidation: A session revoked: its tokens are forgotten at once, other sessions of the user stay', () => {
+  it('CORE.auth.cache-invalidation, API.auth.token-cache-2s: A session revoked: its tokens are forgotten at once, other sessions of the user stay', () => {
     const c = cache();
     c.set('t1', c.begin(), answer('u1', 's1'), 0);
     c.set('t2', c.begin(), answer('u1', 's2'), 0);

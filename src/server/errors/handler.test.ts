@@ -9,7 +9,7 @@ describe('toAppError', () => {
     expect(toAppError(e)).toBe(e);
   });
 
-  it('turns a ZodError into a 400 naming each dotted field', () => {
+  it('API.problem.errors-keyed-by-field, API.problem.nested-fields-dotted: turns a ZodError into a 400 naming each dotted field', () => {
     const schema = z.object({ individual: z.object({ dob: z.string({ error: 'dob!' }) }), list: z.array(z.number()) });
     const result = schema.safeParse({ individual: {}, list: ['x'] });
     const e = toAppError(result.error);
@@ -39,7 +39,7 @@ describe('toAppError', () => {
     expect(e.detail).not.toContain('secret');
   });
 
-  it('problem bodies carry title, status, detail and code', () => {
+  it('API.problem.body-fields, API.problem.title-status-text: problem bodies carry title, status, detail and code', () => {
     expect(appError('invalid_credentials').toProblem()).toEqual({
       title: 'Unauthorized',
       status: 401,

@@ -66,6 +66,19 @@ describe('order form → intent', () => {
     expect(errors).toEqual({ currency_pair: ['Unknown currency pair dogeusd.'] });
   });
 
+  it('API.errors.pair-disabled-409: an order on a paused pair is refused with 409 pair_disabled', () => {
+    const paused = new Map([[btcusd.symbol, { ...btcusd, enabled: false }]]);
+    const refusal = (() => {
+      try {
+        return toOrderIntent(parseOrderForm({ currency_pair: 'btcusd', price: '1', quantity: '1' }), 'buy', paused, NOW);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ status: 409, code: 'pair_disabled' });
+  });
+
   it('B5.order-entry.gtd-requires-expires, B5.time-in-force.gtd-types: spec B §5 rules: time in force by type, GTD needs a future expires, post_only only for resting limits', () => {
     expect(fieldErrors(() => intent({ currency_pair: 'btcusd', algorithm_id: 100, amount: '10', time_in_force: 'IOC' }))).toHaveProperty(
       'time_in_force',
