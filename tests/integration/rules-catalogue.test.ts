@@ -15,6 +15,11 @@ function tables(all: readonly Rule[]): Rule[][] {
 }
 
 /** The source of an ID for the summary: A, B, API or CORE. */
+/** A row whose note starts with **retired** (docs/rules.md, how the IDs work). */
+function isRetired(rule: Rule): boolean {
+  return rule.note.startsWith('**retired**');
+}
+
 function sourceOf(id: string): string {
   return /^[AB]\d/.test(id) ? id[0]! : id.split('.')[0]!;
 }
@@ -65,16 +70,20 @@ describe('test names', () => {
       }
     }
 
+    // A retired rule is history, not a gap: it is left out of the count.
+    const live = rules.filter((r) => !isRetired(r));
     const bySource = new Map<string, { total: number; uncited: number }>();
-    for (const r of rules) {
+    for (const r of live) {
       const entry = bySource.get(sourceOf(r.id)) ?? { total: 0, uncited: 0 };
       entry.total += 1;
       if (!cited.has(r.id)) entry.uncited += 1;
       bySource.set(sourceOf(r.id), entry);
     }
-    const uncited = rules.length - cited.size;
+    const uncited = live.filter((r) => !cited.has(r.id)).length;
     const parts = [...bySource].map(([source, { total, uncited: u }]) => `${source} ${u}/${total}`).join(', ');
-    console.log(`Rule catalogue: ${uncited} of ${rules.length} rules are not cited by any test yet (${parts}).`);
+    console.log(
+      `Rule catalogue: ${uncited} of ${live.length} rules are not cited by any test yet (${parts}); ${rules.length - live.length} retired.`,
+    );
 
     expect(missing).toEqual([]);
   });

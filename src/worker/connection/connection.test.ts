@@ -203,7 +203,7 @@ describe('connection state machine: authentication, hub calls and resumption (sp
     expect(t.hub.starts).toBe(1);
   });
 
-  it('B4 a second authentication error after the one refresh logs the user out', async () => {
+  it('B4.connection.start-auth-failure: a start refused for authentication again after the one refresh gives AuthenticationFailed and logs the user out', async () => {
     const t = createTestEngine();
     t.hub.queueStarts({ error: { message: 'token expired' } }, { error: { message: 'Forbidden', statusCode: 403 } });
     t.start();
