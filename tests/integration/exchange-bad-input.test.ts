@@ -81,7 +81,7 @@ describeEachStore((store) => {
       expect(await snapshot(alice)).toEqual(before);
     });
 
-    it('API.errors.insufficient-balance-422: insufficient balance → 422 with the spec text and the field, nothing held', async () => {
+    it('API.errors.insufficient-balance-422, API.orders.insufficient-balance-field: insufficient balance → 422 with the spec text and the field, nothing held', async () => {
       const before = await snapshot(alice);
       const buy = await alice.buy({ ...base, quantity: '1' });
       expect(buy.statusCode).toBe(422);
@@ -133,7 +133,7 @@ describeEachStore((store) => {
   });
 
   describe('DELETE /v1/orders/{id}', () => {
-    it('API.errors.order-not-found-404: unknown order id → 404; a malformed id → 404; another user’s order → 404 and it stays open', async () => {
+    it('API.errors.order-not-found-404, API.cancel.not-found: unknown order id → 404; a malformed id → 404; another user’s order → 404 and it stays open', async () => {
       expect(problem(await alice.cancel('999999')).code).toBe('order_not_found');
       expect(problem(await alice.cancel('abc')).code).toBe('order_not_found');
       expect((await alice.cancel('1e3')).statusCode).toBe(404);

@@ -110,7 +110,7 @@ describeEachStore('exchange crash', (store) => {
     await pg?.drop();
   });
 
-  it('SIGKILL mid-stream, restart: every acknowledged order and fill is there, the books are as they were, the ledger balances', async () => {
+  it('API.commit.survives-sigkill: SIGKILL mid-stream, restart: every acknowledged order and fill is there, the books are as they were, the ledger balances', async () => {
     if (store === 'postgres') pg = await createThrowawayDatabase();
     const env = { ...serverEnv, ...(pg ? { DATABASE_URL: pg.url } : {}) };
     server = await startServer({ env });

@@ -38,7 +38,7 @@ describeEachStore((store) => {
   }
 
   describe('Market (100)', () => {
-    it('market buy by amount: spends at most the amount, fee included, and gives back what is left', async () => {
+    it('API.order-types.market: market buy by amount: spends at most the amount, fee included, and gives back what is left', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '0.1' }));
       order(await mm.sell({ currency_pair: 'btcusd', price: '31000', quantity: '0.1' }));
       const alice = await trader(t, { usd: '5000' });
@@ -49,7 +49,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('market sell by quantity walks the bids; market buy by quantity holds enough for the worst price it can reach', async () => {
+    it('API.order-types.market: market sell by quantity walks the bids; market buy by quantity holds enough for the worst price it can reach', async () => {
       order(await mm.buy({ currency_pair: 'btcusd', price: '29000', quantity: '0.5' }));
       order(await mm.buy({ currency_pair: 'btcusd', price: '28000', quantity: '0.5' }));
       const bob = await trader(t, { btc: '1' });
@@ -71,7 +71,7 @@ describeEachStore((store) => {
       expect((await alice.balances()).usd).toEqual({ balance: '100', available: '100' });
     });
 
-    it('market with max_slippage stops at the protection price and cancels the rest', async () => {
+    it('API.order-types.market-max-slippage: market with max_slippage stops at the protection price and cancels the rest', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '0.1' }));
       order(await mm.sell({ currency_pair: 'btcusd', price: '33000', quantity: '0.1' }));
       const alice = await trader(t, { usd: '10000' });
@@ -81,7 +81,7 @@ describeEachStore((store) => {
   });
 
   describe('Limit (201), IOC (309) and time in force', () => {
-    it('IOC remainder cancelled: type 309 and Limit with time_in_force IOC take what crosses and cancel the rest', async () => {
+    it('API.order-types.ioc: IOC remainder cancelled: type 309 and Limit with time_in_force IOC take what crosses and cancel the rest', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '0.3' }));
       const alice = await trader(t, { usd: '100000' });
       const ioc = order(await alice.buy({ currency_pair: 'btcusd', algorithm_id: 309, price: '30000', quantity: '0.5' }));
@@ -99,7 +99,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('API.errors.fok-not-filled-422: FOK all-or-nothing: an order larger than the liquidity trades nothing (422), one that fits fills completely', async () => {
+    it('API.errors.fok-not-filled-422, API.fok.all-or-nothing, API.orders.refused-not-stored: FOK all-or-nothing: an order larger than the liquidity trades nothing (422), one that fits fills completely', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '0.3' }));
       const alice = await trader(t, { usd: '100000' });
       const before = await alice.balances();
@@ -118,7 +118,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('GTD expiry: the order ends by itself as expired when the (fake) clock passes expires, releasing its hold', async () => {
+    it('API.holds.buy-limit, API.holds.released-at-end: GTD expiry: the order ends by itself as expired when the (fake) clock passes expires, releasing its hold', async () => {
       const alice = await trader(t, { usd: '10000' });
       const expires = t.clock.now() + 60_000;
       const o = order(await alice.buy({ currency_pair: 'btcusd', price: '20000', quantity: '0.1', time_in_force: 'GTD', expires }));
@@ -133,7 +133,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('API.errors.post-only-would-take-422: post-only rejection: a post-only order that would take liquidity is refused and nothing changes; one that rests is placed', async () => {
+    it('API.errors.post-only-would-take-422, API.post-only.would-take, API.orders.refused-not-stored: post-only rejection: a post-only order that would take liquidity is refused and nothing changes; one that rests is placed', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '1' }));
       const alice = await trader(t, { usd: '100000' });
       const res = await alice.buy({ currency_pair: 'btcusd', price: '30000', quantity: '0.1', post_only: true });
@@ -178,7 +178,7 @@ describeEachStore((store) => {
   });
 
   describe('client_order_id', () => {
-    it('idempotent client_order_id: the same id twice (even at once) returns the same order and places no second one', async () => {
+    it('API.client-order-id.idempotent, API.client-order-id.per-user: idempotent client_order_id: the same id twice (even at once) returns the same order and places no second one', async () => {
       const alice = await trader(t, { usd: '100000' });
       const form = { currency_pair: 'btcusd', price: '20000', quantity: '0.1', client_order_id: '123456' };
       const [a, b] = await Promise.all([alice.buy(form), alice.buy(form)]);
@@ -195,7 +195,7 @@ describeEachStore((store) => {
   });
 
   describe('Stop (304) and TrailingStop (308)', () => {
-    it('stop triggering: a sell stop waits off the book and becomes a market sell when the last price falls to its trigger', async () => {
+    it('API.order-types.stop, API.order-lists.open: stop triggering: a sell stop waits off the book and becomes a market sell when the last price falls to its trigger', async () => {
       order(await mm.buy({ currency_pair: 'btcusd', price: '28000', quantity: '1' }));
       await print('30000');
       const bob = await trader(t, { btc: '1' });
@@ -212,7 +212,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('stop buy by amount with max_slippage: fires on a rise, and its market order never pays beyond trigger × (1 + slippage)', async () => {
+    it('API.order-types.stop, API.holds.buy-by-amount: stop buy by amount with max_slippage: fires on a rise, and its market order never pays beyond trigger × (1 + slippage)', async () => {
       await print('30000');
       order(await mm.sell({ currency_pair: 'btcusd', price: '31000', quantity: '0.1' }));
       order(await mm.sell({ currency_pair: 'btcusd', price: '40000', quantity: '1' }));
@@ -229,7 +229,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('a stop already beyond the last price fires at once', async () => {
+    it('API.stops.beyond-fires-at-once: a stop already beyond the last price fires at once', async () => {
       order(await mm.buy({ currency_pair: 'btcusd', price: '29000', quantity: '1' }));
       await print('29500');
       const bob = await trader(t, { btc: '1' });
@@ -237,7 +237,7 @@ describeEachStore((store) => {
       expect(stop).toMatchObject({ status: 'done', filled: '0.1' });
     });
 
-    it('trailing stop triggering: the trigger follows the best price by stop_amount and fires when the price falls back by it', async () => {
+    it('API.order-types.trailing-stop, API.stops.stop-price-shows-trigger, API.stops.trailing-start: trailing stop triggering: the trigger follows the best price by stop_amount and fires when the price falls back by it', async () => {
       order(await mm.buy({ currency_pair: 'btcusd', price: '25000', quantity: '1' }));
       await print('30000');
       const bob = await trader(t, { btc: '1' });
@@ -260,7 +260,7 @@ describeEachStore((store) => {
       expect(await bob.balances()).toEqual(before);
     });
 
-    it('trailing stop by percent: a buy trails above the lowest price', async () => {
+    it('API.order-types.trailing-stop: trailing stop by percent: a buy trails above the lowest price', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '40000', quantity: '1' }));
       await print('30000');
       const alice = await trader(t, { usd: '100000' });
@@ -294,7 +294,7 @@ describeEachStore((store) => {
   });
 
   describe('request for quote', () => {
-    it('RFQ honoured: a market order carrying the quote executes at least as well as quoted', async () => {
+    it('API.rfq.honoured, API.rfq.answer-buy-by-amount, API.rfq.answer-sell: RFQ honoured: a market order carrying the quote executes at least as well as quoted', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '0.1' }));
       order(await mm.sell({ currency_pair: 'btcusd', price: '30100', quantity: '1' }));
       const alice = await trader(t, { usd: '100000' });
@@ -318,7 +318,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('API.errors.quote-expired-409: RFQ expired: after ~10 s the quote is refused with "Quote expired" and nothing is traded', async () => {
+    it('API.errors.quote-expired-409, API.rfq.expired-refused, API.rfq.lifetime-10s: RFQ expired: after ~10 s the quote is refused with "Quote expired" and nothing is traded', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '1' }));
       const alice = await trader(t, { usd: '100000' });
       const q = quoteResponseSchema.parse(
@@ -331,7 +331,7 @@ describeEachStore((store) => {
       expect((await alice.balances()).usd).toEqual({ balance: '100000', available: '100000' });
     });
 
-    it('API.errors.quote-price-moved-409: RFQ price moved: when the book got worse the order is refused with "Price moved beyond the quote"', async () => {
+    it('API.errors.quote-price-moved-409, API.rfq.price-moved-refused, API.rfq.answer-buy-by-quantity, API.orders.refused-not-stored: RFQ price moved: when the book got worse the order is refused with "Price moved beyond the quote"', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '0.1' }));
       order(await mm.sell({ currency_pair: 'btcusd', price: '35000', quantity: '1' }));
       const alice = await trader(t, { usd: '100000' });
@@ -346,7 +346,7 @@ describeEachStore((store) => {
       expect((await alice.balances()).btc?.balance ?? '0').toBe('0');
     });
 
-    it('API.errors.quote-not-found-404, API.errors.quote-mismatch-422: a quote belongs to its user, pair, side and size', async () => {
+    it('API.errors.quote-not-found-404, API.errors.quote-mismatch-422, API.rfq.belongs-to-user: a quote belongs to its user, pair, side and size', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '1' }));
       const alice = await trader(t, { usd: '100000' });
       const bob = await trader(t, { usd: '100000' });
@@ -361,7 +361,7 @@ describeEachStore((store) => {
       );
     });
 
-    it('API.errors.insufficient-liquidity-422: quotes walk the lit book only: dark liquidity is never revealed', async () => {
+    it('API.errors.insufficient-liquidity-422, API.rfq.lit-book-only: quotes walk the lit book only: dark liquidity is never revealed', async () => {
       order(await mm.sell({ currency_pair: 'btcusd', price: '30000', quantity: '1', destination: 'Dark Pool' }));
       const alice = await trader(t, { usd: '100000' });
       const res = await alice.client.post('/v1/orders/request-for-quote', { pair: 'btcusd', side: 'buy', amount: '3000' });

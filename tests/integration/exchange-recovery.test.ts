@@ -53,7 +53,7 @@ async function funded(w: ServiceWorld, id: string, funds: Record<string, string>
 // Once on each store: SQLite, and PostgreSQL whenever a server answers.
 describeEachStore((store) => {
   describe('single writer with group commit', () => {
-    it('group commit: concurrent orders are applied strictly in submission order and share commits; answers come after the commit', async () => {
+    it('API.commit.answer-after-commit, API.orders.answer, API.orders.ids-increasing: group commit: concurrent orders are applied strictly in submission order and share commits; answers come after the commit', async () => {
       let commits = 0;
       world = await openWorld({ store, exchange: { beforeCommit: () => void commits++ } });
       const alice = await funded(world, 'alice', { usd: '1000000' });
@@ -175,7 +175,7 @@ describeEachStore((store) => {
       expect((await w.exchange.placeOrder(alice, 'buy', form)).id).toBe(a.id);
     });
 
-    it('a commit the database itself refuses (a failing trigger) changes nothing that was acknowledged', async () => {
+    it('API.commit.one-transaction: a commit the database itself refuses (a failing trigger) changes nothing that was acknowledged', async () => {
       world = await openWorld({ store });
       await refuseTradesAt(world, '66666');
       const bob = await funded(world, 'bob', { btc: '1' });
@@ -217,7 +217,7 @@ describeEachStore((store) => {
       expect(await reads.liveOrders(bob)).toHaveLength(1);
     });
 
-    it('CORE.commit.restart-keeps-everything: rebuilding every book from storage loses nothing acknowledged: resting, dark, stops, trailing stops and GTD expiries', async () => {
+    it('CORE.commit.restart-keeps-everything, API.commit.restart-rebuilds: rebuilding every book from storage loses nothing acknowledged: resting, dark, stops, trailing stops and GTD expiries', async () => {
       world = await openWorld({ store });
       const mm = await funded(world, 'mm', { usd: '1000000', btc: '100' });
       const alice = await funded(world, 'alice', { usd: '1000000', btc: '10' });

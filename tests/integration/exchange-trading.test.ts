@@ -19,7 +19,7 @@ describeEachStore((store) => {
   });
 
   describe('two users trade through the API', () => {
-    it('CORE.exchange.fill-views-agree, B7.orders.create, B7.orders.open, B7.orders.done, B7.trades.list: a resting limit sell, a crossing limit buy: the fill, the fees, balances, trades, done orders and transactions all agree', async () => {
+    it('CORE.exchange.fill-views-agree, B7.orders.create, B7.orders.open, B7.orders.done, B7.trades.list, API.fills.maker-price, API.fills.buyer-pays-fee, API.fills.seller-receives-net, API.holds.set-aside, API.holds.sell-holds-base, API.balances.held-is-difference, API.orders.filled-fields, API.cancel.answers-cancelled, API.cancel.live-orders, API.trades.net-amount, API.transactions.fill-rows, API.transactions.signed-amounts: a resting limit sell, a crossing limit buy: the fill, the fees, balances, trades, done orders and transactions all agree', async () => {
       const alice = await trader(t, { usd: '100000' });
       const bob = await trader(t, { btc: '2' });
 
@@ -121,7 +121,7 @@ describeEachStore((store) => {
       );
     });
 
-    it('B7.balances.list, B7.currency-pairs.list, A3.currency-pair.fields, A7.account.balances, A7.account.fee-rates: reference lists: every tradable currency in balances (zero when never funded), currency pairs with their rules, fee rates by volume', async () => {
+    it('B7.balances.list, B7.currency-pairs.list, A3.currency-pair.fields, A7.account.balances, A7.account.fee-rates, API.balances.every-tradable, API.currency-pairs.fields, API.money.lower-case-symbols: reference lists: every tradable currency in balances (zero when never funded), currency pairs with their rules, fee rates by volume', async () => {
       const alice = await trader(t, { usd: '1000' });
       const balances = balanceListSchema.parse(ok(await alice.get('/v1/account-management/balances')));
       expect(balances.find((b) => b.currency === 'usd')).toEqual({ currency: 'usd', balance: '1000', available: '1000' });
@@ -147,7 +147,7 @@ describeEachStore((store) => {
       });
     });
 
-    it('fee tiers: 14-day USD volume of fills lowers the rates of later orders, never below what the pair lists', async () => {
+    it('API.fee-tiers.volume-14-days, API.fee-tiers.smart-rate-display-only, API.fee-rates.answer: fee tiers: 14-day USD volume of fills lowers the rates of later orders, never below what the pair lists', async () => {
       const whale = await trader(t, { usd: '10000000' });
       const maker = await trader(t, { btc: '10' });
       ok(await maker.sell({ currency_pair: 'btcusd', price: '30000', quantity: '2' }));
@@ -170,7 +170,7 @@ describeEachStore((store) => {
       await expectLedgerSound(t);
     });
 
-    it('B7.transactions.list: transactions: filter by types, time and currency, page with limit and after (next_after)', async () => {
+    it('B7.transactions.list, API.transactions.query: transactions: filter by types, time and currency, page with limit and after (next_after)', async () => {
       const alice = await trader(t, { usd: '100000' });
       t.clock.advance(60_000);
       const bob = await trader(t, { btc: '1' });
@@ -191,7 +191,7 @@ describeEachStore((store) => {
       expect(page2.next_after).toBeNull();
     });
 
-    it('candles: daily OHLCV of our own trades', async () => {
+    it('API.candles.path: candles: daily OHLCV of our own trades', async () => {
       const alice = await trader(t, { usd: '1000000' });
       const bob = await trader(t, { btc: '10' });
       for (const price of ['30000', '31000', '29000', '30500']) {

@@ -42,7 +42,7 @@ describe('negotiate', () => {
     expect(body!.connectionToken).not.toBe(body!.connectionId);
   });
 
-  it('CORE.hub.negotiate-version: falls back to version 0 without the query and caps newer versions at 1', async () => {
+  it('CORE.hub.negotiate-version, API.hub.negotiate-versions: falls back to version 0 without the query and caps newer versions at 1', async () => {
     const v0 = await negotiate(server.url, 'alice-session', '');
     expect(v0.body).toMatchObject({ negotiateVersion: 0 });
     expect(v0.body).not.toHaveProperty('connectionToken');
@@ -72,7 +72,7 @@ describe('transport requests', () => {
     expect((await fetch(server.url, { method: 'POST', headers: alice, body: '' })).status).toBe(400);
   });
 
-  it('CORE.hub.transport-user-must-match: re-authenticate every request and refuse another user or no session with 401', async () => {
+  it('CORE.hub.transport-user-must-match, API.hub.auth-every-request: re-authenticate every request and refuse another user or no session with 401', async () => {
     const token = (await negotiate(server.url, 'alice-session')).body!.connectionToken as string;
     expect((await fetch(`${server.url}?id=${token}`)).status).toBe(401);
     expect((await fetch(`${server.url}?id=${token}`, { headers: { Cookie: cookieOf('bob-session') } })).status).toBe(401);

@@ -128,7 +128,7 @@ describe('keep-alive', () => {
     expect(events).toEqual(['error:Client timeout elapsed without receiving a message from the client.']);
   });
 
-  it('CORE.hub.timeout-reason: drops a silent official client, which sees the reason', async () => {
+  it('CORE.hub.timeout-reason, API.hub.client-timeout-30s: drops a silent official client, which sees the reason', async () => {
     const clock = new ManualTimers(HUB_EPOCH);
     server = await startHub({ clock });
     const client = await startClient(server.url);

@@ -46,7 +46,7 @@ function hooks() {
 }
 
 describe('stateful reconnect with the official client', () => {
-  it('CORE.hub-stateful.resume: resumes a cut WebSocket with the same connection and delivers every group message once, in order', async () => {
+  it('CORE.hub-stateful.resume, API.hub.stateful-reconnect: resumes a cut WebSocket with the same connection and delivers every group message once, in order', async () => {
     const { events, options } = hooks();
     const resumes: { replayed: number; sequenceId: number }[] = [];
     const quiet = () => undefined;

@@ -74,7 +74,7 @@ async function webSocketRoundTrip(url: string): Promise<void> {
 }
 
 describe('request logs carry no secrets', () => {
-  it('API.security.logs-no-secrets: reset links, verification codes, hub access tokens and connection tokens never reach the log; their URLs are logged redacted', async () => {
+  it('API.security.logs-no-secrets, API.hub.session-sources: reset links, verification codes, hub access tokens and connection tokens never reach the log; their URLs are logged redacted', async () => {
     const registration = individualRegistration();
     const registered = await fetch(`${origin}/v1/users/register`, json(registration));
     expect(registered.status).toBe(200);

@@ -220,7 +220,7 @@ describeEachStore((store) => {
   });
 
   describe('wire', () => {
-    it('A7.payments.wire-instructions: the receiving bank from configuration and a per-user reference id; a wire carrying it is credited', async () => {
+    it('A7.payments.wire-instructions, API.dev.wire-deposit: the receiving bank from configuration and a per-user reference id; a wire carrying it is credited', async () => {
       const first = ok<Record<string, string>>(await alice.get('/v1/exchange/payments/wire-instructions'));
       const bank = t.config.money.wireBank;
       expect(first).toMatchObject({

@@ -76,7 +76,7 @@ describeEachStore((store) => {
       ]);
     });
 
-    it('A7.transfers.deposit-address-create: Generate New Address answers a fresh address that becomes the current one; users never share one', async () => {
+    it('A7.transfers.deposit-address-create, API.wallets.index-per-chain-never-reused: Generate New Address answers a fresh address that becomes the current one; users never share one', async () => {
       const first = ok<{ address: string }>(await alice.get('/v1/exchange/transfers/deposit/address/btc')).address;
       const second = ok<{ address: string }>(await alice.client.post('/v1/exchange/transfers/deposit/address/btc')).address;
       expect(second).not.toBe(first);
@@ -164,7 +164,7 @@ describeEachStore((store) => {
       expect((await alice.get('/v1/exchange/transfers/withdraw-fee/doge')).statusCode).toBe(400);
     });
 
-    it('API.transfers.withdraw-held-then-paid: amount + fee are held at once as a pending withdrawal, then paid out by the processor', async () => {
+    it('API.transfers.withdraw-held-then-paid, API.transactions.other-rows: amount + fee are held at once as a pending withdrawal, then paid out by the processor', async () => {
       await depositBtc(alice, '1');
       const fee = t.config.money.withdrawFees.btc!;
       const res = ok<{ success: boolean; message: string }>(

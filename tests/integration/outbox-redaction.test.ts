@@ -74,7 +74,7 @@ describeEachStore((store) => {
       expect(transport.mails).toHaveLength(0);
     });
 
-    it('API.security.outbox-redacted: production: a reset link is removed once the mail is out', async () => {
+    it('API.security.outbox-redacted, API.dev.production-redacts: production: a reset link is removed once the mail is out', async () => {
       const transport = mailTransport(false);
       t = await startApp({ store, config: { nodeEnv: 'production' }, outboxDelivery: transport.delivery });
       const { payload } = await registerIndividual(t);

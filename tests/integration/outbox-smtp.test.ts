@@ -80,7 +80,7 @@ describeEachStore((store) => {
   });
 
   describe('production mail over SMTP_URL', () => {
-    it('a verification code goes out over SMTP, and the outbox row is redacted once sent', async () => {
+    it('API.dev.production-delivery: a verification code goes out over SMTP, and the outbox row is redacted once sent', async () => {
       smtp = await fakeSmtpServer();
       t = await startApp({ store, config: { nodeEnv: 'production', smtpUrl: smtp.url } });
       const { client, user } = await registerIndividual(t);

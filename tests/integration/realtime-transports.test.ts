@@ -44,7 +44,7 @@ describeEachStore((store) => {
     let price = 60_000;
 
     for (const [name, transport] of allTransports) {
-      it(`CORE.feeds.every-transport, B7.hub.negotiate-and-transports: ${name}: joined ticker, book and trades feeds deliver the current state, then a trade within 2 s`, async () => {
+      it(`CORE.feeds.every-transport, B7.hub.negotiate-and-transports, API.hub.path, API.hub.transports, API.feeds.current-on-join: ${name}: joined ticker, book and trades feeds deliver the current state, then a trade within 2 s`, async () => {
         const demo = await loginDemo(t);
         const client = hubClient(t, demo, { transport });
         const inbox = new Inbox(client, events);
@@ -121,7 +121,7 @@ describeEachStore((store) => {
   });
 
   describe('spec B §7 IsConnectionHealthy and GetActiveGroupsInfo', () => {
-    it('API.hub.get-active-groups-info, API.hub.is-connection-healthy, B7.hub.get-active-feed-groups, B7.hub.get-active-groups-info, B7.hub.is-connection-healthy: answer for the connection and its user', async () => {
+    it('API.hub.get-active-groups-info, API.hub.is-connection-healthy, B7.hub.get-active-feed-groups, B7.hub.get-active-groups-info, B7.hub.is-connection-healthy, API.hub.get-active-feed-groups: answer for the connection and its user', async () => {
       const demo = await loginDemo(t);
       const client = hubClient(t, demo);
       await client.start();

@@ -25,7 +25,7 @@ describe('server foundation', () => {
     expect(healthResponseSchema.parse(res.json())).toEqual({ status: 'ok' });
   });
 
-  it('development: /dev/outbox shows messages as HTML, /dev/outbox.json newest first', async () => {
+  it('API.dev.outbox-page, API.dev.outbox-json: development: /dev/outbox shows messages as HTML, /dev/outbox.json newest first', async () => {
     t = await startApp();
     const { client, user } = await registerIndividual(t);
     await client.post('/v1/auth/verification-code/email/request');
@@ -39,7 +39,7 @@ describe('server foundation', () => {
     expect(html.body).toContain(list[1]!.code!);
   });
 
-  it('production: mail and SMS go through the transports, are redacted after sending, and /dev routes do not exist', async () => {
+  it('API.dev.production-delivery: production: mail and SMS go through the transports, are redacted after sending, and /dev routes do not exist', async () => {
     const mails: MailMessage[] = [];
     const sms: SmsMessage[] = [];
     t = await startApp({

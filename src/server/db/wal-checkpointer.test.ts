@@ -35,7 +35,7 @@ const TIMEOUT = 120_000;
 
 describe('WAL checkpointer', () => {
   it(
-    'CORE.db.wal-checkpointer: copies what a writer that never checkpoints appended into the database file, on its own thread',
+    'CORE.db.wal-checkpointer, API.commit.checkpoint-thread: copies what a writer that never checkpoints appended into the database file, on its own thread',
     { timeout: TIMEOUT },
     async () => {
       const { file, writer, insert } = openWriter();
@@ -150,7 +150,7 @@ describe('WAL checkpointer', () => {
   }
 
   it(
-    'CORE.db.wal-checkpointer: under writes that never pause, the WAL starts over only because the writer copies the last frames when asked',
+    'CORE.db.wal-checkpointer, API.commit.writer-catch-up: under writes that never pause, the WAL starts over only because the writer copies the last frames when asked',
     { timeout: 2 * TIMEOUT },
     async () => {
       // Without the writer's part, PASSIVE checkpoints on the other thread never let it start over.
@@ -170,7 +170,7 @@ describe('WAL checkpointer', () => {
   );
 
   it(
-    'CORE.db.wal-checkpointer: checkpoints in small passes and asks the writer for its part only every catchUpMs',
+    'CORE.db.wal-checkpointer, API.commit.checkpoint-passes-100ms: checkpoints in small passes and asks the writer for its part only every catchUpMs',
     { timeout: TIMEOUT },
     async () => {
       const catchUpMs = 400;

@@ -3,7 +3,7 @@ import { nextWarmRange } from './wal-warm-range';
 
 const MB = 1 << 20;
 
-describe('WAL warming range', () => {
+describe('API.commit.checkpointer-reads-ahead: WAL warming range', () => {
   it('CORE.db.wal-warming: reads from the page holding the writer position to the distance ahead', () => {
     expect(nextWarmRange(10_000, { from: 0, to: 0 }, 8 * MB, 64 * MB)).toEqual({
       readFrom: 8192,

@@ -38,6 +38,18 @@ describe('SQLite writer thread', () => {
     expect(rows()).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
+  it('API.commit.writer-thread: a batch is written while the main thread is blocked, so by a thread on its own connection', async () => {
+    const { committer, rows } = setup();
+    await committer.commit(insert(1)); // the thread is up
+    const written = committer.commit(insert(2));
+    // Blocks this thread (no event loop, no main connection at work) until another connection sees the row.
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const deadline = Date.now() + 30_000;
+    while (!rows().includes(2) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 5);
+    expect(rows()).toEqual([1, 2]);
+    await written;
+  });
+
   it('CORE.commit.writer-refuses-after-failure: after a failed batch every batch sent behind it is refused until resume, and none of them is written', async () => {
     const { committer, rows } = setup();
     await committer.commit(insert(1));

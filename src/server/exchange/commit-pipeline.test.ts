@@ -110,7 +110,7 @@ describe('commit pipeline', () => {
     expect(await w.stored()).toEqual([1, 2, 3]);
   });
 
-  it('CORE.commit.applied-in-order: commands are applied in submission order and their events follow the commits in order', async () => {
+  it('CORE.commit.applied-in-order, API.commit.answer-after-commit: commands are applied in submission order and their events follow the commits in order', async () => {
     const w = await world();
     const answers = await Promise.all([5, 3, 9, 1].map((v) => w.add(v)));
     expect(answers).toEqual([5, 3, 9, 1]);

@@ -16,7 +16,7 @@ function deferred<T>() {
 const times10 = (commands: readonly number[]): Outcome<number>[] => commands.map((c) => ({ ok: true, value: c * 10 }));
 
 describe('group commit queue', () => {
-  it('CORE.commit.applied-in-order: commands are applied strictly in submission order, and what queues while a batch is applied becomes the next batch', async () => {
+  it('CORE.commit.applied-in-order, API.commit.batch-is-what-queued: commands are applied strictly in submission order, and what queues while a batch is applied becomes the next batch', async () => {
     const batches: number[][] = [];
     const applied = deferred<void>();
     let first = true;

@@ -26,12 +26,25 @@ describe('pair units', () => {
     expect(toLots(btcusd, 0n)).toBeNull();
   });
 
-  it('CORE.pair-units.notional-truncated: a fill notional is price × quantity truncated to 1e-8', () => {
+  it('CORE.pair-units.notional-truncated, API.fills.amount-truncated: a fill notional is price × quantity truncated to 1e-8', () => {
     expect(fillNotional(btcusd, 3_000_000, 50_000)).toBe(toUnits('15000'));
     // 0.01 × 0.00001 = 1e-7
     expect(fillNotional(btcusd, 1, 1)).toBe(10n);
     const tiny: PairSpec = { ...btcusd, tick: 1n, lot: 1n };
     expect(fillNotional(tiny, 1, 1)).toBe(0n);
+  });
+
+  it('API.fills.fee-truncated: a fee is amount × rate, truncated to 1e-8', () => {
+    expect(feeOf(toUnits('12000'), toUnits('0.002'))).toBe(toUnits('24'));
+    // 0.00000999 × 0.002 = 0.00000001998
+    expect(feeOf(toUnits('0.00000999'), toUnits('0.002'))).toBe(1n);
+    expect(feeOf(toUnits('0.00000499'), toUnits('0.002'))).toBe(0n);
+  });
+
+  it('API.holds.buy-limit: a limit buy holds price × quantity × (1 + taker fee), rounded up to 1e-8', () => {
+    expect(buyHold(btcusd, 3_000_000, 40_000, toUnits('0.002'))).toBe(toUnits('12024'));
+    // 0.01 × 0.00001 × 1.002 = 0.0000001002
+    expect(buyHold(btcusd, 1, 1, toUnits('0.002'))).toBe(11n);
   });
 
   it('CORE.holds.buy-hold-covers-splits: buy hold: price × qty × (1 + fee) rounded up covers any split of the quantity into fills at or below the price', () => {

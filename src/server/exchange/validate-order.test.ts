@@ -34,7 +34,7 @@ function fieldErrors(fn: () => unknown): Record<string, string[]> {
 }
 
 describe('order form → intent', () => {
-  it('CORE.validation.limit-defaults: a limit order becomes ticks and lots with GTC and the lit destination by default', () => {
+  it('CORE.validation.limit-defaults, API.order-types.limit: a limit order becomes ticks and lots with GTC and the lit destination by default', () => {
     const i = intent({ currency_pair: 'BTCUSD', price: '30000.5', quantity: '0.25' });
     expect(i).toMatchObject({ type: 'Limit', tif: 'GTC', destination: 'Ox', price: { ticks: 3_000_050 }, quantity: { lots: 25_000 } });
   });
@@ -79,7 +79,7 @@ describe('order form → intent', () => {
     expect(refusal).toMatchObject({ status: 409, code: 'pair_disabled' });
   });
 
-  it('B5.order-entry.gtd-requires-expires, B5.time-in-force.gtd-types: spec B §5 rules: time in force by type, GTD needs a future expires, post_only only for resting limits', () => {
+  it('B5.order-entry.gtd-requires-expires, B5.time-in-force.gtd-types, API.gtd.expires-in-future, API.post-only.resting-limits: spec B §5 rules: time in force by type, GTD needs a future expires, post_only only for resting limits', () => {
     expect(fieldErrors(() => intent({ currency_pair: 'btcusd', algorithm_id: 100, amount: '10', time_in_force: 'IOC' }))).toHaveProperty(
       'time_in_force',
     );
@@ -110,5 +110,51 @@ describe('order form → intent', () => {
     expect(
       fieldErrors(() => intent({ currency_pair: 'btcusd', algorithm_id: 304, quantity: '1', price: '1', max_slippage: '0.00001' }, 'sell')),
     ).toHaveProperty('max_slippage');
+  });
+});
+
+describe('order body (API)', () => {
+  const limit = { currency_pair: 'btcusd', price: '30000', quantity: '0.25' };
+
+  it('API.client-order-id.format: client_order_id is 1 to 64 of letters, digits, - and _', () => {
+    const longest = `${'aZ9_-'.repeat(12)}abcd`;
+    expect(intent({ ...limit, client_order_id: longest }).clientOrderId).toBe(longest);
+    expect(intent({ ...limit, client_order_id: 123456 }).clientOrderId).toBe('123456');
+    for (const bad of ['', `${longest}x`, 'a b', 'a.b', 'é']) {
+      expect(
+        fieldErrors(() => intent({ ...limit, client_order_id: bad })),
+        bad,
+      ).toHaveProperty('client_order_id');
+    }
+  });
+
+  it('API.orders.strict-body: an unknown field is refused', () => {
+    expect(() => parseOrderForm({ ...limit, leverage: 100 })).toThrow(AppError);
+  });
+
+  it('API.orders.ignored-fields: routing_option, the stop_any fields, total_time, interval and continuous are accepted and change nothing', () => {
+    const ignored = {
+      routing_option: 'smart',
+      stop_any_id: 'x1',
+      stop_any_price: '29000',
+      stop_any_trail_amount: '10',
+      stop_any_trail_percent: '1',
+      total_time: 60_000,
+      interval: 1_000,
+      continuous: true,
+    };
+    expect(intent({ ...limit, ...ignored })).toEqual(intent(limit));
+  });
+
+  it('API.orders.limit-amount-ignored: a Limit or IOC amount is ignored; a Market, Stop or TrailingStop buy by amount drops the quantity', () => {
+    for (const algorithm_id of [201, 309]) {
+      expect(intent({ ...limit, algorithm_id, amount: '1' })).toEqual(intent({ ...limit, algorithm_id }));
+    }
+    const market = intent({ currency_pair: 'btcusd', algorithm_id: 100, amount: '100', quantity: '0.5' });
+    expect(market).toMatchObject({ amount: toUnits('100'), quantity: null });
+    const stop = intent({ currency_pair: 'btcusd', algorithm_id: 304, price: '31000', amount: '100', quantity: '0.5' });
+    expect(stop).toMatchObject({ amount: toUnits('100'), quantity: null });
+    const trailing = intent({ currency_pair: 'btcusd', algorithm_id: 308, stop_amount: '100', amount: '100', quantity: '0.5' });
+    expect(trailing).toMatchObject({ amount: toUnits('100'), quantity: null });
   });
 });

@@ -25,7 +25,7 @@ describe('14-day volume and fee tiers', () => {
     expect(v.volume('u', t0 + 50 * DAY_MS, VOLUME_RETENTION_DAYS)).toBe(0n);
   });
 
-  it('B9.volume.stablecoins-1-usd, B9.volume.other-bases-last-price: spec B §9: USD and stablecoins count 1:1; other currencies through a last price against them', () => {
+  it('B9.volume.stablecoins-1-usd, B9.volume.other-bases-last-price, API.fee-tiers.volume-14-days: spec B §9: USD and stablecoins count 1:1; other currencies through a last price against them', () => {
     expect(isUsdLike('USDT')).toBe(true);
     expect(isUsdLike('btc')).toBe(false);
     expect(usdValue('usdc', 500n, () => null)).toBe(500n);

@@ -63,7 +63,7 @@ describe('ledger', () => {
 });
 
 describe('ledger invariants', () => {
-  it('CORE.ledger.journal-equals-balances: a trade between two users with fees conserves every currency and keeps the journal equal to balances', () => {
+  it('CORE.ledger.journal-equals-balances, API.transactions.every-change, API.transactions.sum-to-balance: a trade between two users with fees conserves every currency and keeps the journal equal to balances', () => {
     const l = ledger();
     l.credit('buyer', 'usd', 10_000n, { action: 'Deposit' });
     l.credit('seller', 'btc', 5n, { action: 'Deposit' });

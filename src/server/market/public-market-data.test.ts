@@ -117,7 +117,7 @@ describe('spec B §3 order book messages', () => {
     expect(b.asks).toEqual([['101', '3', 'Ox']]);
   });
 
-  it('API.sources.makers-under-market-making: show market makers’ quotes under their source names in market_making, users’ under Ox', async () => {
+  it('API.sources.makers-under-market-making, API.sources.users-under-ox: show market makers’ quotes under their source names in market_making, users’ under Ox', async () => {
     const { timers, books, setDepth, events } = setup();
     events.emit({ type: 'order', userId: 'mm1', order: makerOrder('a', 'buy', '100', '2') });
     events.emit({ type: 'order', userId: 'mm2', order: makerOrder('b', 'buy', '100', '1') });
@@ -189,7 +189,7 @@ describe('spec B §3 order book messages', () => {
 });
 
 describe('spec B §3 ticker and recent trades', () => {
-  it('CORE.market.trade-at-once: a trade is forwarded at once with its time in seconds; the ticker is throttled', async () => {
+  it('CORE.market.trade-at-once, API.events.trade-shape: a trade is forwarded at once with its time in seconds; the ticker is throttled', async () => {
     const { timers, events, trades, tickers } = setup();
     const t0 = timers.now();
     for (let i = 0; i < 20; i++) {
@@ -215,7 +215,7 @@ describe('spec B §3 ticker and recent trades', () => {
     expect(last).toMatchObject({ pair: 'btcusd', last: '60019', open: '60000', high: '60019', low: '60000', volume: '2' });
   });
 
-  it('CORE.ticker.expiry-republishes: a ticker is republished when trades leave the 24 h window', async () => {
+  it('CORE.ticker.expiry-republishes, API.events.ticker-rolling-24h: a ticker is republished when trades leave the 24 h window', async () => {
     const { timers, events, tickers, md } = setup();
     events.emit({ type: 'trade', pair: 'ethusd', tradeId: 'x', price: '3000', quantity: '1', side: 'buy', at: timers.now() });
     timers.advance(1000);

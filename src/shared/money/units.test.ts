@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DecimalFormatError, canonicalDecimal, divUnits, fromUnits, mulUnits, toUnits } from './units';
 
 describe('money units (1e-8)', () => {
-  it('B9 decimal limit 8: toUnits parses up to 8 decimals and refuses more unless truncating', () => {
+  it('API.money.decimal-strings: B9 decimal limit 8: toUnits parses up to 8 decimals and refuses more unless truncating', () => {
     expect(toUnits('1')).toBe(100_000_000n);
     expect(toUnits('0.00000001')).toBe(1n);
     expect(toUnits('-2.5')).toBe(-250_000_000n);

@@ -96,7 +96,7 @@ describe('parseHubMessage', () => {
 });
 
 describe('handshake', () => {
-  it('CORE.hub-protocol.handshake-json-versions: parses and accepts json versions 1 and 2', () => {
+  it('CORE.hub-protocol.handshake-json-versions, API.hub.json-protocol-1-2: parses and accepts json versions 1 and 2', () => {
     const request = parseHandshakeRequest('{"protocol":"json","version":2}');
     expect(request).toEqual({ ok: true, value: { protocol: 'json', version: 2 } });
     expect(acceptHandshake({ protocol: 'json', version: 1 })).toEqual({ ok: true, value: { version: 1 } });
