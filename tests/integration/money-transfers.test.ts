@@ -86,6 +86,15 @@ describeEachStore((store) => {
       expect([first, second]).not.toContain(bobs);
     });
 
+    it('API.wallets.index-per-chain-never-reused: an address replaced by Generate New Address still credits its owner', async () => {
+      const old = ok<{ address: string }>(await alice.get('/v1/exchange/transfers/deposit/address/btc')).address;
+      ok(await alice.client.post('/v1/exchange/transfers/deposit/address/btc'));
+      ok(await alice.client.post('/dev/chain/deposit', { address: old, amount: '0.1' }));
+      await advance(3_000);
+      expect((await alice.balances()).btc).toEqual({ balance: '0.1', available: '0.1' });
+      await expectLedgerSound(t);
+    });
+
     it('API.wallets.usd-no-address: usd and unknown currencies have no deposit address (400, nothing stored)', async () => {
       const usd = await alice.get('/v1/exchange/transfers/deposit/address/usd');
       expect(usd.statusCode).toBe(400);

@@ -112,7 +112,7 @@ describeEachStore((store) => {
       await unchanged();
     });
 
-    it('API.hub.unknown-feeds-rejected: unknown feed ids: refused by ReceiveError, nothing left', async () => {
+    it('API.hub.unknown-feeds-rejected, API.hub.leave-answer: unknown feed ids: refused by ReceiveError, nothing left', async () => {
       inbox.clear();
       const result = await client.invoke(hubMethods.leaveFeedGroups, ['ticker.ox.nosuchpair', privateFeeds.balances]);
       expect(result).toMatchObject({ left: [privateFeeds.balances], rejected: [{ feedId: 'ticker.ox.nosuchpair' }] });

@@ -124,6 +124,38 @@ describeEachStore((store) => {
       }
     });
 
+    it('API.events.order-statuses, API.events.balance-list: orders are pushed open, partially filled, done, cancelled and expired; balances as a list', async () => {
+      const a = await connect(alice);
+      const b = await connect(bob);
+      const ex = t.app.exchange;
+      const statuses = (inbox: typeof a.inbox, id: string | number) =>
+        inbox.of<{ id: string; status: string }>(hubEvents.endUserOrder).flatMap((o) => (o.id === String(id) ? [o.status] : []));
+      try {
+        const bid = await ex.placeOrder(alice.id, 'buy', { currency_pair: 'btcusd', price: '40000', quantity: '0.1' });
+        const ask = await ex.placeOrder(bob.id, 'sell', { currency_pair: 'btcusd', price: '40000', quantity: '0.04' });
+        await ex.cancelOrder(alice.id, Number(bid.id));
+        const expires = t.app.ctx.clock.now() + 300;
+        const gtd = await ex.placeOrder(alice.id, 'buy', {
+          currency_pair: 'btcusd',
+          price: '30000',
+          quantity: '0.01',
+          time_in_force: 'GTD',
+          expires,
+        });
+        await waitFor(() => statuses(a.inbox, gtd.id).includes('expired'), 3_000, 'expired');
+        await waitFor(() => statuses(b.inbox, ask.id).includes('done'), 2_000, 'done');
+        expect(statuses(a.inbox, bid.id)).toEqual(['open', 'partially filled', 'cancelled']);
+        expect(statuses(a.inbox, gtd.id)).toEqual(['open', 'expired']);
+        expect(statuses(b.inbox, ask.id)).toEqual(['done']);
+        const balances = a.inbox.of<unknown>(hubEvents.endUserBalance);
+        expect(balances.length).toBeGreaterThan(0);
+        for (const message of balances) expect(Array.isArray(message)).toBe(true);
+      } finally {
+        await a.client.stop();
+        await b.client.stop();
+      }
+    });
+
     it('API.events.user-onboarding, B7.hub.event-user-onboarding: ReceiveUserOnboarding reaches the user’s own users feed', async () => {
       const a = await connect(alice);
       const b = await connect(bob);

@@ -106,7 +106,28 @@ describe('server foundation', () => {
     expect(pairs.map((p) => p.formatted_symbol)).toEqual(['BTC/USD', 'ETH/USD', 'ETH/BTC', 'SOL/USD', 'BTC/USDT', 'ETH/USDT']);
   });
 
-  it('API.errors.forbidden-403, API.auth.token-cache-2s: A6 roles: an extension route requiring a role answers 403 to users without it', async () => {
+  it('API.transactions.legacy-balances: balances written before the ledger (the seed) are journalled once, as Deposit rows', async () => {
+    const journal = async (target: TestApp) => {
+      const db = target.app.ctx.database.db;
+      const demo = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+      const rows = await db.selectFrom('transactions').select(['currency', 'action', 'amount']).where('user_id', '=', demo.id).execute();
+      return rows.map((r) => [r.currency, r.action, Number(r.amount)]).sort();
+    };
+    const first = await startApp({ seed: true });
+    const opening = [
+      ['btc', 'Deposit', 2],
+      ['eth', 'Deposit', 20],
+      ['sol', 'Deposit', 200],
+      ['usd', 'Deposit', 100000],
+      ['usdt', 'Deposit', 50000],
+    ];
+    expect(await journal(first)).toEqual(opening);
+    await first.close({ keepData: true });
+    t = await startApp({ seed: true, dataDir: first.dataDir, clock: first.clock });
+    expect(await journal(t)).toEqual(opening);
+  });
+
+  it('API.errors.forbidden-403, API.auth.token-cache-2s: an extension route requiring a role answers 403 to users without it', async () => {
     t = await startApp({
       extensions: [
         (app, ctx) =>
