@@ -147,7 +147,7 @@ describeEachStore((store) => {
       ]);
     });
 
-    it('API.errors.order-not-open-409: an order already done (filled or cancelled) → 409', async () => {
+    it('API.errors.order-not-open-409, API.cancel.ended-order-names-status: an order already done (filled or cancelled) → 409', async () => {
       const o = ok<{ id: string }>(await alice.sell({ currency_pair: 'btcusd', price: '40000', quantity: '0.5' }));
       ok(await alice.cancel(o.id));
       const again = await alice.cancel(o.id);
