@@ -24,6 +24,11 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The jsdom form tests type whole registration forms key by key; on a loaded 2-core
+          // machine one took 12 s against vitest's default limit of 5. A limit, not a target:
+          // speed is measured in bench/.
+          testTimeout: 20_000,
+          setupFiles: ['src/app/testing/setup-unit.ts'],
         },
       },
       {
