@@ -99,7 +99,10 @@ test('dashboard: total USD value from the worker, latest transactions and live o
     byPath({
       [paths.account.transactions]: () =>
         jsonResponse(200, {
-          data: [{ id: 7, day: '2026-11-20', action: 'Deposit', currency: 'btc', amount: '0.5', status: 'done' }],
+          data: [
+            { id: 7, day: '2026-11-20', action: 'Deposit', currency: 'btc', amount: '0.5', status: 'done' },
+            { id: 8, day: '2026-11-20', action: 'Deposit', currency: 'usd', amount: '25000.50', status: 'done' },
+          ],
           next_after: null,
         }),
     }).fetch,
@@ -117,6 +120,9 @@ test('dashboard: total USD value from the worker, latest transactions and live o
   expect(screen.getByTestId('dashboard-total').textContent).toBe('$30,000.00');
   expect(await screen.findByText('Deposit BTC')).toBeTruthy();
   expect(within(screen.getByRole('region', { name: 'Open orders' })).getByText('buy BTCUSD')).toBeTruthy();
+  // Amounts and prices as everywhere else: grouped, every place kept, trailing zeros dropped.
+  expect(screen.getByText('Deposit USD').parentElement!.textContent).toBe('Deposit USD25,000.5done');
+  expect(within(screen.getByRole('region', { name: 'Open orders' })).getByText('@ 59,000')).toBeTruthy();
 });
 
 test('CORE.engine.valuation-pricing-not-unpriced, CORE.engine.valuation-unpriced-warning: a price still loading shows a loading state, only a missing USD price warns', () => {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { transactionListSchema, type Transaction } from '../../../shared/api/account';
 import { paths } from '../../../shared/api/paths';
-import { displayAmount } from '../../data/balances';
 import { createResource } from '../../data/resource';
 import { useOpenOrders } from '../../hooks/useOpenOrders';
 import { useResource } from '../../hooks/useResource';
 import { http } from '../../http/client';
+import { amountText } from '../money/amount-text';
 
 const LATEST = 5;
 
@@ -50,7 +50,7 @@ export default function RecentActivity() {
                 <span>
                   {t.action} {t.currency.toUpperCase()}
                 </span>
-                <span className="num">{t.amount === null ? '—' : displayAmount(t.amount)}</span>
+                <span className="num">{t.amount === null ? '—' : amountText(t.amount)}</span>
                 <span className="muted">{t.status}</span>
               </li>
             ))}
@@ -77,8 +77,8 @@ export default function RecentActivity() {
                 <span>
                   {o.action} {o.pair.toUpperCase()}
                 </span>
-                <span className="num">{o.quantity ? displayAmount(o.quantity) : '—'}</span>
-                <span className="muted">{o.price ? `@ ${displayAmount(o.price)}` : o.type}</span>
+                <span className="num">{o.quantity ? amountText(o.quantity) : '—'}</span>
+                <span className="muted">{o.price ? `@ ${amountText(o.price)}` : o.type}</span>
               </li>
             ))}
           </ul>
