@@ -67,6 +67,9 @@ async function freshVerifiedUser(page: Page, person: Person): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith('/verify'));
 }
 
+/** The top edge of every card in a card grid, in page order. */
+const cardTops = (page: Page) => page.$$eval('.cards-grid > .card', (cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+
 const balanceOf = (page: Page, currency: string) => page.getByTestId(`portfolio-row-${currency}`).getByTestId('balance');
 
 describe('money in and out', () => {
@@ -266,6 +269,10 @@ describe('money in and out', () => {
       const volume = page.getByRole('region', { name: '14-Day Trading Volume' }).locator('.stat-value');
       await volume.waitFor({ timeout: 60_000 });
       expect((await volume.textContent())?.trim()).toBe('$50.00');
+      // The four cards stand in one row at one height: no stacking gap pushes three of them down.
+      const tops = await cardTops(page);
+      expect(tops).toHaveLength(4);
+      expect(new Set(tops).size).toBe(1);
       await shot(page, 'fee-overview');
       await expectAccessible(page, 'fee overview');
 
@@ -275,6 +282,9 @@ describe('money in and out', () => {
       await expect
         .poll(async () => (await page.getByTestId('dashboard-total').textContent())?.trim(), { timeout: 30_000 })
         .toMatch(/^\$[1-9][\d,]*\.\d\d$/);
+      await page.getByRole('region', { name: 'Open orders' }).waitFor();
+      // Latest transactions and open orders side by side, level.
+      expect(new Set(await cardTops(page)).size).toBe(1);
       await shot(page, 'dashboard');
       await expectAccessible(page, 'dashboard');
 
