@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { orderSchema, type Order } from '../../src/shared/api/orders';
 import { auditLedger } from '../../src/server/ledger/audit';
 import { Client, problem, registerIndividual, startApp, type TestApp } from './accounts-harness';
 
@@ -53,6 +54,17 @@ export async function trader(t: TestApp, funds: Record<string, string> = {}): Pr
 export function ok<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   if (res.statusCode >= 300) throw new Error(`expected success, got ${res.statusCode}: ${res.body}`);
   return res.json() as T;
+}
+
+/** Expects a 2xx answer holding one order and returns it, checked against the wire schema. */
+export function orderOf(res: LightMyRequestResponse): Order {
+  return orderSchema.parse(ok(res));
+}
+
+/** A trade of 0.001 BTC at `price` between two traders on btcusd: the pair's last price. */
+export async function printAt(seller: Trader, buyer: Trader, price: string): Promise<void> {
+  orderOf(await seller.sell({ currency_pair: 'btcusd', price, quantity: '0.001' }));
+  expect(orderOf(await buyer.buy({ currency_pair: 'btcusd', price, quantity: '0.001' })).status).toBe('done');
 }
 
 /** Every ledger rule holds in storage and in the writer's memory. */

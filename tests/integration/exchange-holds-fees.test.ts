@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderSchema, quoteResponseSchema, tradeListSchema, type Order } from '../../src/shared/api/orders';
 import { Client } from './accounts-harness';
-import { expectLedgerSound, ok, problem, startExchangeApp, trader, type TestApp, type Trader } from './exchange-harness';
+import { expectLedgerSound, ok, problem, startExchangeApp, trader, type TestApp, type Trader, orderOf, printAt } from './exchange-harness';
 import { describeEachStore } from '../support/postgres';
 
 // What an order holds while it lives, what its fills pay and where the fees go, and the quote's
@@ -21,13 +21,10 @@ describeEachStore((store) => {
     await t.close();
   });
 
-  const order = (res: Parameters<typeof ok>[0]): Order => orderSchema.parse(ok(res));
+  const order = orderOf;
 
   /** A trade at `price` between the printer and the market maker: the pair's last price. */
-  async function print(price: string): Promise<void> {
-    order(await mm.sell({ currency_pair: 'btcusd', price, quantity: '0.001' }));
-    expect(order(await printer.buy({ currency_pair: 'btcusd', price, quantity: '0.001' })).status).toBe('done');
-  }
+  const print = (price: string) => printAt(mm, printer, price);
 
   describe('holds', () => {
     it('API.holds.market-buy-by-quantity: a market buy by quantity needs what the worst price it reaches on the book costs, fee included', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderListSchema, orderSchema, tradeListSchema, type Order } from '../../src/shared/api/orders';
+import { orderListSchema, tradeListSchema } from '../../src/shared/api/orders';
 import { transactionListSchema } from '../../src/shared/api/account';
-import { ok, problem, startExchangeApp, trader, type TestApp } from './exchange-harness';
+import { ok, problem, startExchangeApp, trader, type TestApp, orderOf } from './exchange-harness';
 import { describeEachStore } from '../support/postgres';
 
 // What the read endpoints list, in which order and with which fields, and how they are queried.
@@ -18,7 +18,7 @@ describeEachStore((store) => {
     await t.close();
   });
 
-  const order = (res: Parameters<typeof ok>[0]): Order => orderSchema.parse(ok(res));
+  const order = orderOf;
 
   describe('orders', () => {
     it('API.orders.paths, API.order-lists.done, API.orders.statuses: orders placed at /v1/orders/buy and /sell end done, cancelled (with filled and reason) or expired, listed newest first', async () => {

@@ -1,8 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderListSchema, orderSchema, quoteResponseSchema, type Order } from '../../src/shared/api/orders';
+import { orderListSchema, quoteResponseSchema, type Order } from '../../src/shared/api/orders';
 import type { ExchangeEvent } from '../../src/server/exchange/events';
 import { describeEachStore } from '../support/postgres';
-import { depth, expectLedgerSound, ok, problem, startExchangeApp, trader, type TestApp, type Trader } from './exchange-harness';
+import {
+  depth,
+  expectLedgerSound,
+  ok,
+  problem,
+  startExchangeApp,
+  trader,
+  type TestApp,
+  type Trader,
+  orderOf,
+  printAt,
+} from './exchange-harness';
 
 // Spec B §3 and §5: every order type (Market 100, Limit 201, Stop 304, TrailingStop 308, IOC 309)
 // and time in force (GTC, IOC, FOK, GTD), post-only, the dark pool, self-trade prevention,
@@ -22,13 +33,10 @@ describeEachStore((store) => {
     await t.close();
   });
 
-  const order = (res: Parameters<typeof ok>[0]): Order => orderSchema.parse(ok(res));
+  const order = orderOf;
 
   /** A trade at `price` between the printer and the market maker: the pair's last price. */
-  async function print(price: string): Promise<void> {
-    order(await mm.sell({ currency_pair: 'btcusd', price, quantity: '0.001' }));
-    expect(order(await printer.buy({ currency_pair: 'btcusd', price, quantity: '0.001' })).status).toBe('done');
-  }
+  const print = (price: string) => printAt(mm, printer, price);
 
   async function orderById(who: Trader, id: string): Promise<Order> {
     const all = [...orderListSchema.parse(ok(await who.get('/v1/orders'))), ...orderListSchema.parse(ok(await who.get('/v1/orders/done')))];
