@@ -1,5 +1,5 @@
 import { displayAmount } from '../../data/balances';
-import { amountDecimals, formatDecimal, PLACEHOLDER } from '../exchange/format/decimal-text';
+import { formatExact, PLACEHOLDER } from '../exchange/format/decimal-text';
 
 /**
  * A currency amount for display: every place the server sent (trailing zeros dropped, nothing
@@ -9,7 +9,6 @@ import { amountDecimals, formatDecimal, PLACEHOLDER } from '../exchange/format/d
  */
 export function amountText(value: string): string {
   const shown = displayAmount(value);
-  const places = amountDecimals([shown], 0, Number.MAX_SAFE_INTEGER);
-  const text = formatDecimal(shown, { minDecimals: places, maxDecimals: places });
+  const text = formatExact(shown);
   return text === PLACEHOLDER ? shown : text;
 }

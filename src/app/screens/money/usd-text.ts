@@ -1,4 +1,4 @@
-import { amountDecimals, formatDecimal, PLACEHOLDER } from '../exchange/format/decimal-text';
+import { formatExact, PLACEHOLDER } from '../exchange/format/decimal-text';
 
 /**
  * A dollar figure for display: the places the value already has (callers round or truncate as
@@ -6,8 +6,7 @@ import { amountDecimals, formatDecimal, PLACEHOLDER } from '../exchange/format/d
  * "359938.38" → "$359,938.38", "25000" → "$25,000", "-5.10" → "-$5.10".
  */
 export function usdText(value: string | null | undefined): string {
-  const places = amountDecimals([value], 0);
-  const text = formatDecimal(value, { minDecimals: places, maxDecimals: places });
+  const text = formatExact(value);
   if (text === PLACEHOLDER) return PLACEHOLDER;
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }

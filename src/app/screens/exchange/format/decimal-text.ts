@@ -102,6 +102,12 @@ export function formatFiat(text: string | null | undefined): string {
   return formatDecimal(text, { minDecimals: 2, maxDecimals: small ? 4 : 2 });
 }
 
+/** Thousands grouped, every place the text has and no more: "25000.50" → "25,000.50". */
+export function formatExact(text: string | null | undefined): string {
+  const places = amountDecimals([text], 0, Number.MAX_SAFE_INTEGER);
+  return formatDecimal(text, { minDecimals: places, maxDecimals: places });
+}
+
 /** Spec B §9 amounts: up to 8 decimals (at least `minDecimals`, 2 by default: "crypto 2-8"). */
 export function formatAmount(text: string | null | undefined, minDecimals = 2): string {
   return formatDecimal(text, { minDecimals: Math.min(minDecimals, 8), maxDecimals: 8 });

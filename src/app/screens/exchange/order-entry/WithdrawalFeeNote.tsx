@@ -1,5 +1,5 @@
 import { useEngineSelector } from '../../../hooks/useEngineSelector';
-import { formatAmount } from '../format/decimal-text';
+import { amountText } from '../../money/amount-text';
 
 /**
  * Spec B §7: what taking the base currency out costs, from the engine's lookup; nothing while it
@@ -11,7 +11,7 @@ export default function WithdrawalFeeNote() {
   if (fee === undefined) return null;
   return (
     <p className="oe-note muted oe-withdrawal-fee">
-      Withdrawal fee <span className="oe-balance-value">{`${formatAmount(fee, 0)} ${base}`}</span>
+      Withdrawal fee <span className="oe-balance-value">{`${amountText(fee)} ${base}`}</span>
     </p>
   );
 }
