@@ -154,6 +154,22 @@ describe('spec A §2 navigation', () => {
       expect(pathOf(page)).toBe('/payments/ach-onboarding');
       await shot(page, 'navigated-ach-onboarding');
 
+      // Down to 993 px the desktop header fits on one line: no label breaks over two lines
+      // (one line of a link is under 44 px) and the page does not scroll sideways.
+      for (const width of [1199, 1100, 1024, 993]) {
+        await page.setViewportSize({ width, height: 900 });
+        const fit = await page.evaluate(() => ({
+          wrapped: [...document.querySelectorAll('.nav-desktop .nav-link, .nav-actions .btn, .brand')]
+            .filter((el) => el.getBoundingClientRect().height >= 44)
+            .map((el) => el.textContent),
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        }));
+        expect(fit, `header at ${width} px`).toEqual({ wrapped: [], overflow: 0 });
+      }
+      await shot(page, 'desktop-nav-993');
+      // The product's name leaves the header's narrowest desktop width but stays the name of the link.
+      expect(await page.getByRole('link', { name: 'Ox Exchange' }).isVisible()).toBe(true);
+
       // §9: desktop above 992 px, mobile at or below it.
       await page.setViewportSize({ width: 993, height: 900 });
       expect(await nav.isVisible()).toBe(true);

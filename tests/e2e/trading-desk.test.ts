@@ -236,7 +236,38 @@ describe('trading desk (spec B §2 exchange screen, orders panel, price chart)',
       expect(Math.abs(book.y - chart.y)).toBeLessThan(40);
       expect(orders.y).toBeGreaterThan(chart.y + 400);
       expect(Math.abs(orders.x - chart.x)).toBeLessThan(40);
+      // Each column stacks on its own: the orders panel starts one grid gap under the chart and
+      // time and sales one gap under the order entry, whichever of the two is taller (a limit
+      // form is, a market form is not), and the columns end level with the book.
+      const edges = () =>
+        page.evaluate(() =>
+          Object.fromEntries(
+            ['book', 'chart', 'entry', 'orders', 'trades'].map((area) => {
+              const r = document.querySelector(`.ex-area-${area}`)!.getBoundingClientRect();
+              return [area, { top: Math.round(r.top), bottom: Math.round(r.bottom) }];
+            }),
+          ),
+        );
+      const entryForm = page.getByRole('region', { name: /^Order Entry/ });
+      for (const type of ['Limit', 'Market']) {
+        await entryForm.getByRole('button', { name: type, exact: true }).click();
+        await page.waitForTimeout(200);
+        const e = await edges();
+        expect(e.orders!.top - e.chart!.bottom, type).toBe(12);
+        expect(e.trades!.top - e.entry!.bottom, type).toBe(12);
+        expect(e.orders!.bottom, type).toBe(e.book!.bottom);
+        expect(e.trades!.bottom, type).toBe(e.book!.bottom);
+      }
+      await entryForm.getByRole('button', { name: 'Limit', exact: true }).click();
       await shot(page, 'desktop');
+      // Two columns: the order entry starts one gap under the book, the orders panel one gap
+      // under the chart.
+      await page.setViewportSize({ width: 1100, height: 900 });
+      await page.waitForTimeout(300);
+      const two = await edges();
+      expect(two.orders!.top - two.chart!.bottom).toBe(12);
+      expect(two.entry!.top - two.book!.bottom).toBe(12);
+      await shot(page, 'two-columns');
 
       // Keyboard: Tab reaches the orders tabs and the chart's intervals, with a visible focus ring.
       let reached = 0;
