@@ -308,6 +308,44 @@ describe('trading desk (spec B §2 exchange screen, orders panel, price chart)',
     });
   });
 
+  it('B2.exchange.screen-parts, B2.time-and-sales.keeps-25: on a busy market the three-column desk ends level with the book; Time and Sales keeps its 25 trades in a list that scrolls and takes the keyboard; two columns show all of them', async () => {
+    const busy = await startServer({ env: { SIM_RATE: '2000', STATIC_DIR: webApp } });
+    try {
+      await inPage(browser, 'busy-desk', { viewport: DESKTOP }, async ({ page, shot }) => {
+        await loginThroughForm(page, busy.url, DEMO_EMAIL, DEMO_PASSWORD);
+        await page.goto(`${busy.url}/exchange`);
+        const trades = page.getByRole('region', { name: /^Time and Sales/ });
+        await expect.poll(() => trades.getByRole('row').count(), { timeout: 30_000 }).toBe(26);
+        const layout = () =>
+          page.evaluate(() => {
+            const rect = (area: string) => document.querySelector(`.ex-area-${area}`)!.getBoundingClientRect();
+            const list = document.querySelector<HTMLElement>('.ex-trades .ex-table-wrap')!;
+            return {
+              bookBottom: Math.round(rect('book').bottom),
+              tradesBottom: Math.round(rect('trades').bottom),
+              ordersBottom: Math.round(rect('orders').bottom),
+              scrolls: list.scrollHeight > list.clientHeight + 1,
+              focusable: list.tabIndex === 0,
+            };
+          });
+        const wide = await layout();
+        expect(wide.tradesBottom).toBe(wide.bookBottom);
+        expect(wide.ordersBottom).toBe(wide.bookBottom);
+        expect(wide.scrolls).toBe(true);
+        expect(wide.focusable).toBe(true);
+        expect(await axeSerious(page)).toEqual([]);
+        await shot(page, 'busy-desktop');
+        await page.setViewportSize({ width: 1100, height: 900 });
+        await page.waitForTimeout(300);
+        expect((await layout()).scrolls).toBe(false);
+        await shot(page, 'busy-two-columns');
+      });
+    } finally {
+      await busy.stop();
+      rmSync(busy.dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('B2.order-book.flash-cell-tint: at 50 and at 2,000 events/s a flash tints only the changed cell, faintly, and every number keeps its contrast', async () => {
     const busy = await startServer({ env: { SIM_RATE: '2000', STATIC_DIR: webApp } });
     try {

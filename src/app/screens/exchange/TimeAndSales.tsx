@@ -51,7 +51,8 @@ export default function TimeAndSales({ trades, base, quote, stale = false }: Tim
         </h2>
         {stale ? <StaleBadge /> : null}
       </header>
-      <div className="ex-table-wrap">
+      {/* Focusable: beside the book the list scrolls, and a keyboard must be able to scroll it. */}
+      <div className="ex-table-wrap" tabIndex={0} role="group" aria-labelledby={titleId}>
         <table className="table ex-table ex-trades-table">
           <thead>
             <tr>
