@@ -200,6 +200,11 @@ describe('trading desk (spec B §2 exchange screen, orders panel, price chart)',
       // A buyer pays the amount plus the fees.
       expect(net).toBeCloseTo(amount + fees, 6);
       await shot(page, 'trade-row');
+      // At 1280 px the trades table is wider than the desk's middle column and scrolls sideways;
+      // the keyboard can reach it to scroll it.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.waitForTimeout(300);
+      expect(await axeSerious(page)).toEqual([]);
     });
   });
 
@@ -267,6 +272,21 @@ describe('trading desk (spec B §2 exchange screen, orders panel, price chart)',
       const two = await edges();
       expect(two.orders!.top - two.chart!.bottom).toBe(12);
       expect(two.entry!.top - two.book!.bottom).toBe(12);
+      // At 1280 px, the narrowest three-column desk, the open orders fit the middle column: the
+      // date breaks between day and time, and the Cancel button is in sight, not scrolled away.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.waitForTimeout(300);
+      const openFit = await page.evaluate(() => {
+        const wrap = document.querySelector<HTMLElement>('.ex-orders .ex-table-wrap')!;
+        const cancel = wrap.querySelector('.ex-cancel')!.getBoundingClientRect();
+        const date = wrap.querySelector('td.ex-time')!;
+        return {
+          overflow: wrap.scrollWidth - wrap.clientWidth,
+          cancelInside: cancel.right <= wrap.getBoundingClientRect().right,
+          dateLines: [...date.querySelectorAll('.ex-time-part')].map((p) => p.getClientRects().length),
+        };
+      });
+      expect(openFit).toEqual({ overflow: 0, cancelInside: true, dateLines: [1, 1] });
       await shot(page, 'two-columns');
 
       // Keyboard: Tab reaches the orders tabs and the chart's intervals, with a visible focus ring.

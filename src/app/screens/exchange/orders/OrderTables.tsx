@@ -33,9 +33,19 @@ function ActionCell({ action }: { action: string }) {
 }
 
 function DateCell({ value }: { value: string | number | null | undefined }) {
+  // Day and time each keep to one line; where the column is narrow the time goes under the day.
+  const [day, clock] = formatOrderDate(value).split(' ');
   return (
     <td data-label="Date" className="num ex-time">
-      <time dateTime={orderIsoDate(value)}>{formatOrderDate(value)}</time>
+      <time dateTime={orderIsoDate(value)}>
+        <span className="ex-time-part">{day}</span>
+        {clock ? (
+          <>
+            {' '}
+            <span className="ex-time-part">{clock}</span>
+          </>
+        ) : null}
+      </time>
     </td>
   );
 }

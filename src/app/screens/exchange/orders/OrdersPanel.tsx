@@ -111,7 +111,10 @@ export default function OrdersPanel({ openOrders, doneOrders, trades, quotes, on
         </div>
       </header>
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} className="ex-tabpanel">
-        <div className="ex-table-wrap">
+        {/* The trades table scrolls sideways in the desk's middle column and holds nothing a
+            keyboard can reach, so its wrapper takes focus (done orders likewise); open orders'
+            Cancel buttons already carry the keyboard into theirs. */}
+        <div className="ex-table-wrap" tabIndex={tab === 'open' ? undefined : 0}>
           {tab === 'open' ? (
             <OpenOrdersTable
               rows={pageItems(openOrders.items, page)}
