@@ -93,6 +93,11 @@ describe('money in and out', () => {
       await shot(page, 'deposit-btc');
       await expectAccessible(page, 'deposit modal');
       await page.keyboard.press('Escape');
+      // US dollars come by wire or ACH: the dialog's links stand out from its text by more than colour.
+      await page.getByRole('button', { name: 'Deposit USD', exact: true }).click();
+      await page.getByRole('dialog').getByRole('link', { name: 'Wire Instructions' }).waitFor();
+      await expectAccessible(page, 'deposit USD modal');
+      await page.keyboard.press('Escape');
 
       // The simulated chain credits it; the balance changes without a reload.
       const before = (await balanceOf(page, 'btc').textContent())!.trim();
