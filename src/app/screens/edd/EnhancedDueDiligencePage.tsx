@@ -34,9 +34,13 @@ export default function EnhancedDueDiligencePage() {
   }, [user]);
 
   return (
-    <section className="page edd-page" aria-labelledby="edd-title">
-      <h1 id="edd-title">Enhanced Due Diligence</h1>
-      <p>Please answer the below questions to continue trading on our platform.</p>
+    <section className="page" aria-labelledby="edd-title">
+      <header className="page-header">
+        <h1 id="edd-title" className="page-title">
+          Enhanced Due Diligence
+        </h1>
+        <p>Please answer the below questions to continue trading on our platform.</p>
+      </header>
       {prompts && user ? <EddForm prompts={prompts} userId={user.id} /> : <p role="status">Loading questions…</p>}
       <EddRequestsCard requests={requests} />
     </section>
@@ -136,8 +140,10 @@ function EddForm({ prompts, userId }: { prompts: EddPrompt[]; userId: string }) 
 function EddRequestsCard({ requests }: { requests: Request[] | null }) {
   return (
     <section className="card edd-requests" aria-labelledby="edd-requests-title">
-      <h2 id="edd-requests-title">EDD Requests</h2>
-      <table className="edd-table">
+      <h2 id="edd-requests-title" className="card-title">
+        EDD Requests
+      </h2>
+      <table className="table edd-table">
         <thead>
           <tr>
             <th scope="col">Required Form</th>
