@@ -105,7 +105,7 @@ const rowTexts = (page: Page, column: number) =>
     .evaluateAll((rows, c) => rows.map((r) => r.querySelectorAll('[role="cell"]')[c]?.textContent ?? ''), column);
 
 describe('Transaction History and Market News in Chromium', () => {
-  it('B2.transactions.table, B4.transactions.reload-on-filter, B4.transactions.pending-only-transfers: filters by type, date and pending; scrolls through 2,000 rows', async () => {
+  it('B2.transactions.table, B4.transactions.reload-on-filter, B4.transactions.pending-only-transfers, B9.transactions.row-48px: filters by type, date and pending; scrolls through 2,000 rows; on a phone every row keeps 48 px and its figures in sight', async () => {
     const { context, page } = await newPage(browser);
     const csp = await watchCspViolations(context, server.url);
     await loginThroughForm(page, server.url, person.email, person.password);
@@ -179,8 +179,22 @@ describe('Transaction History and Market News in Chromium', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.waitForTimeout(400);
-    // Nothing wider than the phone's screen: only the table scrolls sideways, inside its card.
+    // Nothing wider than the phone's screen, the table included: each 48 px row holds its
+    // figures on two lines, every one of them in sight (the symbol is for screen readers only).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const phone = await page.evaluate(() => {
+      const wrap = document.querySelector<HTMLElement>('.tx-table-wrap')!;
+      const rows = [...document.querySelectorAll<HTMLElement>('.tx-body [role="row"]')];
+      const right = wrap.getBoundingClientRect().right;
+      return {
+        overflow: wrap.scrollWidth - wrap.clientWidth,
+        heights: [...new Set(rows.map((r) => Math.round(r.getBoundingClientRect().height)))],
+        cutOff: rows
+          .flatMap((r) => [...r.children].filter((_, i) => i !== 5) as HTMLElement[])
+          .filter((c) => c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > right + 1).length,
+      };
+    });
+    expect(phone).toEqual({ overflow: 0, heights: [48], cutOff: 0 });
     await page.screenshot({ path: `${SHOTS}/transactions-375.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     expect(csp.violations).toEqual([]);
@@ -220,7 +234,7 @@ describe('Transaction History and Market News in Chromium', () => {
     expect(await page.locator('.news-title').first().innerText()).toBe('Frame gone');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.waitForTimeout(400);
-    // Nothing wider than the phone's screen: only the table scrolls sideways, inside its card.
+    // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}/news-375.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
