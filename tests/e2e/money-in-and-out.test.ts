@@ -293,7 +293,9 @@ describe('money in and out', () => {
       await shot(page, 'dashboard');
       await expectAccessible(page, 'dashboard');
 
-      // The same screens at 375 px.
+      // The same screens at 375 px, with a long figure to show: eight decimals of dollars, as
+      // fees leave them.
+      await api(page, 'POST', '/dev/faucet', { currency: 'usd', amount: '99258.01984228' });
       await page.setViewportSize(PHONE);
       for (const path of [
         '/portfolio',
@@ -309,6 +311,19 @@ describe('money in and out', () => {
         await page.waitForTimeout(300);
         await shot(page, `phone${path.replace(/\//g, '-')}`);
         await expectAccessible(page, `${path} at 375 px`);
+        if (path === '/portfolio') {
+          // Every balance and available amount whole: none cut short, none out of its row.
+          const cut = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('[data-testid="balance"], [data-testid="available"]')]
+              .filter((cell) => {
+                const row = cell.closest<HTMLElement>('[role="row"]')!.getBoundingClientRect();
+                const box = cell.getBoundingClientRect();
+                return cell.scrollWidth > cell.clientWidth + 1 || box.right > row.right + 1 || box.left < row.left - 1;
+              })
+              .map((cell) => cell.textContent),
+          );
+          expect(cut).toEqual([]);
+        }
       }
     });
   }, 300_000);

@@ -134,10 +134,10 @@ export default function PortfolioPage() {
                           <small>{row.name}</small>
                         </span>
                       </span>
-                      <span role="cell" className="num" data-testid="balance">
+                      <span role="cell" className="num pf-balance" data-testid="balance">
                         {amountText(row.balance)}
                       </span>
-                      <span role="cell" className="num" data-testid="available">
+                      <span role="cell" className="num pf-available" data-testid="available">
                         {amountText(row.available)}
                       </span>
                       <span role="cell" className="num usd-col">
