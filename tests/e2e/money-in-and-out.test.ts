@@ -311,6 +311,8 @@ describe('money in and out', () => {
         await page.waitForTimeout(300);
         await shot(page, `phone${path.replace(/\//g, '-')}`);
         await expectAccessible(page, `${path} at 375 px`);
+        // Nothing wider than the phone's screen, the long figure included.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at 375 px`).toBeLessThanOrEqual(PHONE.width);
         if (path === '/portfolio') {
           // Every balance and available amount whole: none cut short, none out of its row.
           const cut = await page.evaluate(() =>

@@ -100,7 +100,7 @@ export default function DashboardPage() {
             No balances yet. <Link to="/portfolio">Make a deposit</Link> to get started.
           </p>
         ) : (
-          <table className="table" aria-labelledby="balances-title">
+          <table className="table balances-table" aria-labelledby="balances-title">
             <thead>
               <tr>
                 <th scope="col">Currency</th>
