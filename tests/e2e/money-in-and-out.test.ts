@@ -290,6 +290,11 @@ describe('money in and out', () => {
       await page.getByRole('region', { name: 'Open orders' }).waitFor();
       // Latest transactions and open orders side by side, level.
       expect(new Set(await cardTops(page)).size).toBe(1);
+      // One rhythm down the page: every part one page gap (16 px) below the one above it.
+      const gaps = await page.$$eval('.page > *', (parts) =>
+        parts.slice(1).map((p, i) => Math.round(p.getBoundingClientRect().top - parts[i]!.getBoundingClientRect().bottom)),
+      );
+      expect(new Set(gaps)).toEqual(new Set([16]));
       await shot(page, 'dashboard');
       await expectAccessible(page, 'dashboard');
 
