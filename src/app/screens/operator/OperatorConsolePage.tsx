@@ -285,31 +285,34 @@ function LedgerLookup() {
         </button>
       </form>
       {ledger ? (
-        <table className="operator-table">
-          <caption>
-            {ledger.email} {ledger.enhanced_due_diligence_required ? '(EDD required)' : ''}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Action</th>
-              <th scope="col">Currency</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Reference</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ledger.lines.map((l) => (
-              <tr key={l.id}>
-                <td>{new Date(l.created_at).toLocaleString()}</td>
-                <td>{l.action}</td>
-                <td>{l.currency.toUpperCase()}</td>
-                <td>{l.amount}</td>
-                <td>{l.ref ?? '-'}</td>
+        // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it.
+        <div className="operator-table-wrap" tabIndex={0} role="group" aria-label="Ledger lines">
+          <table className="operator-table">
+            <caption>
+              {ledger.email} {ledger.enhanced_due_diligence_required ? '(EDD required)' : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Action</th>
+                <th scope="col">Currency</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Reference</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {ledger.lines.map((l) => (
+                <tr key={l.id}>
+                  <td>{new Date(l.created_at).toLocaleString()}</td>
+                  <td>{l.action}</td>
+                  <td>{l.currency.toUpperCase()}</td>
+                  <td>{l.amount}</td>
+                  <td>{l.ref ?? '-'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );
@@ -326,26 +329,28 @@ function AuditLog() {
   return (
     <section className="card operator-card" aria-labelledby="audit-title">
       <h2 id="audit-title">Audit log</h2>
-      <table className="operator-table">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Subject</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id}>
-              <td>{new Date(e.created_at).toLocaleString()}</td>
-              <td>{e.actor_id}</td>
-              <td>{e.action}</td>
-              <td>{e.subject ?? '-'}</td>
+      <div className="operator-table-wrap" tabIndex={0} role="group" aria-labelledby="audit-title">
+        <table className="operator-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Subject</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td>{new Date(e.created_at).toLocaleString()}</td>
+                <td>{e.actor_id}</td>
+                <td>{e.action}</td>
+                <td>{e.subject ?? '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
