@@ -1,5 +1,6 @@
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { DateInput, type DateInputProps } from './DateInput';
+import { fieldMessage } from './field-message';
 import { MaskedInput, type MaskedInputProps } from './MaskedInput';
 import { SearchableSelect, type SearchableSelectProps } from './SearchableSelect';
 import { Select, type SelectProps } from './Select';
@@ -21,9 +22,9 @@ type Bound<T extends FieldValues> = {
 type Controlled = 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'error';
 
 /** The controller plus the props every text-valued widget takes from it. */
-function useBound<T extends FieldValues>({ control, name }: Bound<T>) {
+function useBound<T extends FieldValues>({ control, name, label }: Bound<T> & { label: string }) {
   const { field, fieldState } = useController({ control, name });
-  const error = fieldState.error?.message;
+  const error = fieldMessage(fieldState.error?.message, name, label);
   const common = {
     name: field.name,
     ref: field.ref,
@@ -43,22 +44,22 @@ function onText(field: { onChange: (value: string) => void }, onValueChange?: (v
 }
 
 export function FormText<T extends FieldValues>({ control, name, onValueChange, ...rest }: Bound<T> & Omit<TextInputProps, Controlled>) {
-  const { field, common } = useBound({ control, name });
+  const { field, common } = useBound({ control, name, label: rest.label });
   return <TextInput {...rest} {...common} onChange={onText(field, onValueChange)} />;
 }
 
 export function FormTextArea<T extends FieldValues>({ control, name, ...rest }: Bound<T> & Omit<TextAreaProps, Controlled>) {
-  const { field, common } = useBound({ control, name });
+  const { field, common } = useBound({ control, name, label: rest.label });
   return <TextArea {...rest} {...common} onChange={onText(field)} />;
 }
 
 export function FormDate<T extends FieldValues>({ control, name, ...rest }: Bound<T> & Omit<DateInputProps, Controlled>) {
-  const { field, common } = useBound({ control, name });
+  const { field, common } = useBound({ control, name, label: rest.label });
   return <DateInput {...rest} {...common} onChange={onText(field)} />;
 }
 
 export function FormSelect<T extends FieldValues>({ control, name, onValueChange, ...rest }: Bound<T> & Omit<SelectProps, Controlled>) {
-  const { field, common } = useBound({ control, name });
+  const { field, common } = useBound({ control, name, label: rest.label });
   return <Select {...rest} {...common} onChange={onText(field, onValueChange)} />;
 }
 
@@ -67,16 +68,16 @@ export function FormSearchableSelect<T extends FieldValues>({
   name,
   ...rest
 }: Bound<T> & Omit<SearchableSelectProps, Controlled>) {
-  const { field, common } = useBound({ control, name });
+  const { field, common } = useBound({ control, name, label: rest.label });
   return <SearchableSelect {...rest} {...common} onChange={field.onChange} />;
 }
 
 export function FormMasked<T extends FieldValues>({ control, name, ...rest }: Bound<T> & Omit<MaskedInputProps, Controlled>) {
-  const { field, common } = useBound({ control, name });
+  const { field, common } = useBound({ control, name, label: rest.label });
   return <MaskedInput {...rest} {...common} onChange={field.onChange} />;
 }
 
 export function FormYesNo<T extends FieldValues>({ control, name, ...rest }: Bound<T> & Omit<YesNoProps, Controlled>) {
-  const { field, common } = useBound({ control, name });
+  const { field, common } = useBound({ control, name, label: rest.label });
   return <YesNo {...rest} {...common} value={field.value as boolean | undefined} onChange={field.onChange} />;
 }

@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 describe('bank account', () => {
-  test('A2.bank-account.none-shows-create-form, A5.bank-account.domestic-fields, A3.bank-account.create-payload, A7.payments.bank-account-create: create form', async () => {
+  test('A2.bank-account.none-shows-create-form, A5.bank-account.domestic-fields, A3.bank-account.create-payload, A7.payments.bank-account-create, A8.forms.field-errors-name-the-label: create form', async () => {
     let created = false;
     const fake = byPath({
       [`GET ${paths.payments.bankAccount}`]: () => jsonResponse(200, created ? { usd: [account()] } : {}),
@@ -54,8 +54,8 @@ describe('bank account', () => {
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Add a bank account' });
     await user.click(screen.getByRole('button', { name: 'Add bank account' }));
-    expect(await screen.findByText('routing_number is required.')).toBeTruthy();
-    expect(screen.getByText('wire_routing_number is required.')).toBeTruthy();
+    expect(await screen.findByText('Routing number is required.')).toBeTruthy();
+    expect(screen.getByText('Wire routing number is required.')).toBeTruthy();
     await user.type(screen.getByLabelText('First name'), 'Ada');
     await user.type(screen.getByLabelText('Last name'), 'Lovelace');
     await user.type(screen.getByLabelText('Account number'), '123456789');

@@ -71,7 +71,7 @@ test('A1.security.approved-addresses-screen, API.approved-addresses.code-then-co
 
   expect(await screen.findByText('No approved addresses yet.')).toBeTruthy();
   await user.click(screen.getByRole('button', { name: 'Add address' }));
-  expect(await screen.findByText('label is required.')).toBeTruthy();
+  expect(await screen.findByText('Label is required.')).toBeTruthy();
   await user.type(screen.getByLabelText('Label'), 'Cold wallet');
   await waitFor(() => expect(screen.getByRole('option', { name: 'Bitcoin (BTC)' })).toBeTruthy());
   await user.selectOptions(screen.getByLabelText('Currency'), 'btc');
