@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { tradingTexts } from '../../../../shared/messages';
 import type { Order, Trade } from '../../../../worker/public';
 import { formatAmount, formatPrice, PLACEHOLDER } from '../format/decimal-text';
-import { actionSide, formatAction, formatOrderDate, formatPair, orderIsoDate } from './order-format';
+import { actionSide, formatAction, formatPair, orderDateParts, orderIsoDate } from './order-format';
 
 // The three tables of the orders panel (spec B §2 "Orders panel tables"), one page each.
 
@@ -33,19 +33,17 @@ function ActionCell({ action }: { action: string }) {
 }
 
 function DateCell({ value }: { value: string | number | null | undefined }) {
+  const date = orderDateParts(value);
   // Day and time each keep to one line; where the column is narrow the time goes under the day.
-  const [day, clock] = formatOrderDate(value).split(' ');
   return (
     <td data-label="Date" className="num ex-time">
-      <time dateTime={orderIsoDate(value)}>
-        <span className="ex-time-part">{day}</span>
-        {clock ? (
-          <>
-            {' '}
-            <span className="ex-time-part">{clock}</span>
-          </>
-        ) : null}
-      </time>
+      {date ? (
+        <time dateTime={orderIsoDate(value)}>
+          <span className="ex-time-part">{date.day}</span> <span className="ex-time-part">{date.time}</span>
+        </time>
+      ) : (
+        PLACEHOLDER
+      )}
     </td>
   );
 }

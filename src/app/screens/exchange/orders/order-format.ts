@@ -3,12 +3,18 @@
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An order or trade date (ISO text, epoch ms or epoch seconds) as local YYYY-MM-DD HH:MM:SS. */
-export function formatOrderDate(value: string | number | null | undefined): string {
+/**
+ * An order or trade date (ISO text, epoch ms or epoch seconds) as local YYYY-MM-DD and HH:MM:SS,
+ * apart so a narrow column can put the time under the day; null when it is not a date.
+ */
+export function orderDateParts(value: string | number | null | undefined): { day: string; time: string } | null {
   const ms = toEpochMs(value);
-  if (ms === null) return '—';
+  if (ms === null) return null;
   const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return {
+    day: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
+  };
 }
 
 export function orderIsoDate(value: string | number | null | undefined): string | undefined {
