@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { domesticBankAccount } from '../../../tests/support/bank-account-bodies';
 import { bankAccountSchema, createBankAccountSchema } from './payments';
 
 // A domestic individual account that passes every rule of the create schema.
-const domestic = {
-  type: 'individual',
-  bank_account_type: 'checking',
-  is_international: false,
-  account_number: '000123456789',
-  routing_number: '021000021',
-  wire_routing_number: '026009593',
-  enable_wires: true,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-};
+const domestic = domesticBankAccount;
 
 /** The field paths the create schema refuses a body for. */
 function refused(body: Record<string, unknown>): string[] {
