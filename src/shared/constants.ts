@@ -139,8 +139,8 @@ export const transactionLimits = {
 } as const;
 
 /**
- * Spec B §9: chart.
- * Contract of the Price chart card (spec B §2, §9); no caller yet.
+ * Spec B §2 and §9: chart. The card draws its own candles at this height; the exchange and
+ * pair are the third-party script's defaults, kept for a back end that embeds one.
  */
 export const chartDefaults = {
   exchange: 'BINANCE',

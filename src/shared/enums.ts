@@ -67,7 +67,7 @@ export function idTypesFor(countryCode: string): readonly IdType[] {
   return countryCode === 'US' ? idTypes : ['passport'];
 }
 
-/** Contract of the Withdraw modal (spec A §2); no caller yet. */
+/** The Withdraw modal's USD transfer methods (spec A §2). */
 export const transferTypes = [
   { value: 'ach', label: 'ACH Transfer' },
   { value: 'wire', label: 'Wire Transfer' },

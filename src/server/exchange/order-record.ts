@@ -1,6 +1,6 @@
 import type { OrderWire } from '../../shared/api/orders';
 import { fromUnits, toUnits, UNIT } from '../../shared/money/units';
-import { orderTypeName, type Destination, type Side, type TimeInForce } from '../../shared/orders/order-types';
+import { orderTypeName, type Destination, type OrderStatus, type Side, type TimeInForce } from '../../shared/orders/order-types';
 import type { OrderRow } from '../db/schema';
 import type { PairSpec } from './pair-spec';
 
@@ -8,8 +8,8 @@ import type { PairSpec } from './pair-spec';
 // units. The engine keeps only what matching needs (ticks, lots, seq); this record keeps the
 // money (what is held, filled, paid in fees) and the status the user sees.
 
-/** Spec B §4 statuses we emit: untriggered stops are 'open' too. */
-export type ExchangeOrderStatus = 'open' | 'partially filled' | 'done' | 'cancelled' | 'expired';
+/** Spec B §4 statuses we emit (shared/orders/order-types). */
+export type ExchangeOrderStatus = OrderStatus;
 
 export interface OrderRecord {
   id: number;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { currencyCode } from '../../shared/api/currency-code';
 import { paths } from '../../shared/api/paths';
 import {
   devClockAdvanceSchema,
@@ -17,13 +18,7 @@ import { defineRoute } from '../http/route';
 import type { DepositAddressBook } from './deposit-addresses';
 import type { TransferService } from './transfer-service';
 
-const currencyParams = z.object({
-  currency: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9]{2,10}$/, 'currency must be a currency code.'),
-});
+const currencyParams = z.object({ currency: currencyCode() });
 
 /** Spec A §7 transfers: deposit addresses, withdrawal fee, withdrawals. */
 export function registerTransferRoutes(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currency-code';
 import { verificationLimits } from '../constants';
 
 // The withdrawal address book (security/approved-addresses; our design, docs/API.md): an
@@ -37,11 +38,7 @@ export type ApprovedAddressList = z.output<typeof approvedAddressListSchema>;
 /** POST security/approved-addresses. The address is checked for its currency (checksum included) by the server. */
 export const addApprovedAddressSchema = z.object({
   label: z.string({ error: 'label is required.' }).trim().min(1, 'label is required.').max(64, 'label must be at most 64 characters.'),
-  currency: z
-    .string({ error: 'currency is required.' })
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9]{2,10}$/, 'currency must be a currency code.'),
+  currency: currencyCode(),
   address: z.string({ error: 'address is required.' }).trim().min(1, 'address is required.').max(128, 'address is too long.'),
 });
 export type AddApprovedAddress = z.input<typeof addApprovedAddressSchema>;

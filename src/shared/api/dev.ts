@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currency-code';
 import { positiveDecimalString } from '../money/decimal-field';
 
 // The development routes (only with DEV_ROUTES; see docs/API.md "Development routes"): the
@@ -21,10 +22,6 @@ export const outboxListSchema = z.array(outboxEntrySchema);
 
 /** POST /dev/faucet: credit the logged-in user. */
 export const faucetRequestSchema = z.object({
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{2,10}$/, 'currency must be a currency code.'),
+  currency: currencyCode('currency', 'upper'),
   amount: positiveDecimalString('amount'),
 });

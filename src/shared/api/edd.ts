@@ -3,10 +3,10 @@ import { flag } from '../flags';
 
 // Spec B §3 and §7: enhanced due diligence prompts, requests and responses.
 
-/** Contract of the Enhanced Due Diligence screen (spec B §2, §7); no caller yet. */
+/** Contract of the Enhanced Due Diligence screen (spec B §2, §7). */
 export const eddResponseTypes = ['Single-Select', 'Free-Form', 'File-Upload'] as const;
 
-/** Contract of the Enhanced Due Diligence screen (spec B §2, §7); no caller yet. */
+/** Contract of the Enhanced Due Diligence screen (spec B §2, §7). */
 export const eddPromptSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   prompt: z.string(),
@@ -18,24 +18,24 @@ export const eddPromptSchema = z.object({
   optional_free_form: z.string().nullish(),
 });
 export type EddPrompt = z.output<typeof eddPromptSchema>;
-/** Contract of the Enhanced Due Diligence screen (spec B §2, §7); no caller yet. */
+/** Contract of the Enhanced Due Diligence screen (spec B §2, §7). */
 export const eddPromptsResponseSchema = z.object({ data: z.array(eddPromptSchema) });
-/** Contract of the Enhanced Due Diligence screen (spec B §2, §7); no caller yet. */
+/** Contract of the Enhanced Due Diligence screen (spec B §2, §7). */
 export const eddPromptsQuerySchema = z.object({ accountType: z.enum(['individual', 'corporation']) });
 
-/** Contract of the Enhanced Due Diligence screen (spec B §2, §7); no caller yet. */
+/** Contract of the Enhanced Due Diligence screen (spec B §2, §7). */
 export const eddRequestSchema = z.object({ required_form: z.string(), status: z.string(), date_added: z.string() });
-/** Contract of the Enhanced Due Diligence screen (spec B §2, §7); no caller yet. */
+/** Contract of the Enhanced Due Diligence screen (spec B §2, §7). */
 export const eddRequestsResponseSchema = z.object({ data: z.array(eddRequestSchema) });
-/** Contract of the Enhanced Due Diligence screen (spec B §2, §7); no caller yet. */
+/** Contract of the Enhanced Due Diligence screen (spec B §2, §7). */
 export const eddRequestsQuerySchema = z.object({ userId: z.string().min(1) });
 
 /**
  * Multipart fields: UserId, Files, DocTypes (ID or PoR per file), Prompts[{id}].Response.
- * Contract of the Enhanced Due Diligence screen (spec B §2, §7); no caller yet.
+ * Contract of the Enhanced Due Diligence screen (spec B §2, §7).
  */
 export const eddDocTypes = ['ID', 'PoR'] as const;
-/** Contract of the Enhanced Due Diligence screen (spec B §2, §7); no caller yet. */
+/** Contract of the Enhanced Due Diligence screen (spec B §2, §7). */
 export const eddResponseItemSchema = z.object({
   id: z.string(),
   response: z.string().min(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currency-code';
 import { positiveDecimalString } from '../money/decimal-field';
 
 // The operator console's calls (beyond the specs; docs/API.md "Operator console"). Every one
@@ -62,11 +63,7 @@ export const withdrawalDecisionSchema = eddDecisionSchema;
 
 export const wireCreditSchema = z.object({
   userId,
-  currency: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9]{2,10}$/, 'currency must be a currency code.'),
+  currency: currencyCode(),
   amount: positiveDecimalString('amount'),
   reference: z
     .string()

@@ -148,7 +148,7 @@ export function orderFormRuleErrors(form: OrderForm, side: (typeof sides)[number
 
 /**
  * Spec B §3: client_order_id is a random integer from 100000 to 1000000, as text.
- * Contract of the Order entry card (spec B §2, §3); no caller yet.
+ * Contract of the Order entry card (spec B §2, §3).
  */
 export function newClientOrderId(random: () => number = Math.random): string {
   const { clientOrderIdMin: min, clientOrderIdMax: max } = tradingLimits;

@@ -5,7 +5,7 @@ import { looseDecimal, positiveDecimalString } from '../money/decimal-field';
 
 // Spec A §3 and §7: bank accounts, wire instructions and ACH.
 
-/** Contract of the Bank Account Management screen (spec A §2, §7); no caller yet. */
+/** Contract of the Bank Account Management screen (spec A §2, §7) */
 export const bankAccountSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   bank_name: z.string().nullish(),
@@ -28,7 +28,7 @@ export const bankAccountSchema = z.object({
 export type BankAccount = z.output<typeof bankAccountSchema>;
 /**
  * GET bank-account: an object keyed by currency, each a list of accounts.
- * Contract of the Bank Account Management screen (spec A §2, §7); no caller yet.
+ * Contract of the Bank Account Management screen (spec A §2, §7)
  */
 export const bankAccountsByCurrencySchema = z.record(z.string(), z.array(bankAccountSchema));
 
@@ -41,7 +41,7 @@ const req = (field: string) =>
 
 /**
  * Spec A §5: required fields depend on domestic/international and individual/corporate.
- * Contract of the Bank Account Management screen (spec A §2, §7); no caller yet.
+ * Contract of the Bank Account Management screen (spec A §2, §7)
  */
 export const createBankAccountSchema = z
   .object({
@@ -78,10 +78,10 @@ const verifyAmount = (field: string) =>
       (v) => /^(0\.\d{1,2}|1(\.0{1,2})?)$/.test(v.trim()) && Number(v) >= Number(accountLimits.verifyAmountMin),
       `${field} must be between 0.01 and 1 in steps of 0.01.`,
     );
-/** Contract of the Bank Account Management screen (spec A §2, §7); no caller yet. */
+/** Contract of the Bank Account Management screen (spec A §2, §7) */
 export const verifyBankAccountSchema = z.object({ amount1: verifyAmount('amount1'), amount2: verifyAmount('amount2') });
 
-/** Contract of the Wire Instructions screen (spec A §2, §3); no caller yet. */
+/** Contract of the Wire Instructions screen (spec A §2, §3) */
 export const wireInstructionsSchema = z.object({
   beneficiary_name: z.string(),
   beneficiary_address: z.string(),
@@ -94,13 +94,13 @@ export const wireInstructionsSchema = z.object({
 });
 export type WireInstructions = z.infer<typeof wireInstructionsSchema>;
 
-/** Contract of the ACH Onboarding screen (spec A §2, §7); no caller yet. */
+/** Contract of the ACH Onboarding screen (spec A §2, §7) */
 export const achAgreementStatusSchema = z.object({ dwolla: flag });
-/** Contract of the ACH Onboarding screen (spec A §2, §7); no caller yet. */
+/** Contract of the ACH Onboarding screen (spec A §2, §7) */
 export const achOnboardingSchema = z.object({
   bank_account_display_id: z.string().trim().min(1, 'bank_account_display_id is required.').max(64),
 });
-/** Contract of the ACH Onboarding screen (spec A §2, §7); no caller yet. */
+/** Contract of the ACH Onboarding screen (spec A §2, §7) */
 export const achDepositLimitSchema = z.object({ weekly_deposit_limit: looseDecimal });
 
 /** Ours: answers of the calls spec A §7 leaves "not shown" (create, verify, remove, onboarding, ACH deposit). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currency-code';
 import { accountMessages } from '../messages';
 import { accountLimits } from '../constants';
 import { looseDecimal, positiveDecimalString } from '../money/decimal-field';
@@ -6,27 +7,23 @@ import { decimalPlaces, isDecimalString, toUnits } from '../money/units';
 
 // Spec A §3 and §7: deposit addresses, withdrawal fee and withdrawal requests.
 
-/** Contract of the Deposit modal (spec A §2, §7); no caller yet. */
+/** Contract of the Deposit modal (spec A §2, §7) */
 export const depositAddressSchema = z.object({ currency: z.string(), address: z.string() });
 export type DepositAddress = z.infer<typeof depositAddressSchema>;
-/** Contract of the Deposit modal (spec A §2, §7); no caller yet. */
+/** Contract of the Deposit modal (spec A §2, §7) */
 export const walletAddressesSchema = z.object({ addresses: z.array(depositAddressSchema) });
-/** Contract of the Withdraw modal (spec A §2, §5, §7); no caller yet. */
+/** Contract of the Withdraw modal (spec A §2, §5, §7) */
 export const withdrawFeeSchema = z.object({ fee: looseDecimal });
 
 const MIN_UNITS = toUnits(accountLimits.withdrawMinimum);
 
 /**
  * Spec A §5: amount required, at least 0.0001; usd needs a transfer method, others an address.
- * Contract of the Withdraw modal (spec A §2, §5, §7); no caller yet.
+ * Contract of the Withdraw modal (spec A §2, §5, §7)
  */
 export const withdrawRequestSchema = z
   .object({
-    currency: z
-      .string({ error: 'currency is required.' })
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z0-9]{2,10}$/, 'currency must be a currency code.'),
+    currency: currencyCode(),
     amount: z
       .union([z.string(), z.number()], { error: accountMessages.withdrawAmountRequired })
       .transform((v) => String(v).trim())
@@ -48,7 +45,7 @@ export const withdrawRequestSchema = z
     }
   });
 export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
-/** Contract of the Withdraw modal (spec A §2, §5, §7); no caller yet. */
+/** Contract of the Withdraw modal (spec A §2, §5, §7) */
 export const withdrawResponseSchema = z.object({ success: z.boolean(), message: z.string().optional() });
 export type WithdrawResponse = z.infer<typeof withdrawResponseSchema>;
 

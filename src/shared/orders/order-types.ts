@@ -15,7 +15,7 @@ export function orderTypeName(code: number): OrderTypeName | undefined {
   return orderTypeNames.find((n) => orderTypeCodes[n] === code);
 }
 
-/** Contract of the Order entry card (spec B §2); no caller yet. */
+/** The type the Order entry card opens on (spec B §2). */
 export const DEFAULT_ORDER_TYPE: OrderTypeName = 'Limit';
 
 export const sides = ['buy', 'sell'] as const;
@@ -40,11 +40,8 @@ export type Destination = (typeof destinations)[number];
 export const cancelledStatuses: readonly string[] = ['canceled', 'cancelled'];
 export const doneStatuses: readonly string[] = ['done', 'filled', 'completed'];
 
-/**
- * Statuses our server emits.
- * Contract of the Orders panel tables (spec B §2, §4); no caller yet.
- */
-export const orderStatuses = ['open', 'partially filled', 'done', 'cancelled', 'pending', 'rejected', 'expired'] as const;
+/** Spec B §4 statuses the reference server emits: untriggered stops are 'open' too. Other back ends may send more (above). */
+export const orderStatuses = ['open', 'partially filled', 'done', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export function isCancelledStatus(status: string): boolean {

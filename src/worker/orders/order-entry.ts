@@ -1,7 +1,7 @@
 import { newClientOrderId } from '../../shared/api/orders';
 import { tradingLimits } from '../../shared/constants';
 import { orderEntryFields, type OrderEntryField, type TrailUnit } from '../../shared/orders/order-entry-form';
-import type { OrderTypeName, Side } from '../../shared/orders/order-types';
+import { DEFAULT_ORDER_TYPE, type OrderTypeName, type Side } from '../../shared/orders/order-types';
 import type { LimitField, OrderEntryView, OrderSubmitOptions, OrderSubmitResult, PriceShortcut } from '../api';
 import { Decimal, parseDecimal } from '../decimal/decimal';
 import { INITIAL_ORDER_ENTRY } from '../snapshot/initial-snapshot';
@@ -48,7 +48,7 @@ const DEFAULT_EDITS: readonly [LimitField, LimitField] = ['quantity', 'price'];
 
 export class OrderEntry {
   private side: Side = 'buy';
-  private type: OrderTypeName = 'Limit';
+  private type: OrderTypeName = DEFAULT_ORDER_TYPE;
   private trailUnit: TrailUnit = 'amount';
   private values: Values = { ...INITIAL_ORDER_ENTRY.values };
   private setAt: Record<OrderEntryField, number> = { ...INITIAL_ORDER_ENTRY.setAt };

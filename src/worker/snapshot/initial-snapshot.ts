@@ -1,5 +1,6 @@
 import { tradingLimits } from '../../shared/constants';
 import { pairSymbol } from '../../shared/hub/feeds';
+import { DEFAULT_ORDER_TYPE } from '../../shared/orders/order-types';
 import type {
   ChartView,
   PortfolioValuation,
@@ -100,7 +101,7 @@ const NO_FIELD_SET = Object.freeze({ price: 0, quantity: 0, amount: 0, stopAmoun
 /** An empty Limit buy draft (spec B §3: Limit is the default type). */
 export const INITIAL_ORDER_ENTRY: OrderEntryView = Object.freeze({
   side: 'buy',
-  type: 'Limit',
+  type: DEFAULT_ORDER_TYPE,
   trailUnit: 'amount',
   values: Object.freeze({ price: '', quantity: '', amount: '', stopAmount: '', stopPercent: '' }),
   revision: 0,

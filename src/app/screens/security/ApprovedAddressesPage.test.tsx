@@ -23,7 +23,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-test('A1.security.approved-addresses-screen, API.approved-addresses.code-then-cooldown: add, confirm with the mailed code, see the cool-down, set the restriction, remove', async () => {
+test('A1.security.approved-addresses-screen, API.approved-addresses.code-then-cooldown, A8.forms.empty-currency-is-required: add, confirm with the mailed code, see the cool-down, set the restriction, remove', async () => {
   let book: ApprovedAddressWire[] = [];
   let only = false;
   const fake = createFakeFetch((call) => {
@@ -72,6 +72,7 @@ test('A1.security.approved-addresses-screen, API.approved-addresses.code-then-co
   expect(await screen.findByText('No approved addresses yet.')).toBeTruthy();
   await user.click(screen.getByRole('button', { name: 'Add address' }));
   expect(await screen.findByText('Label is required.')).toBeTruthy();
+  expect(screen.getByText('Currency is required.')).toBeTruthy();
   await user.type(screen.getByLabelText('Label'), 'Cold wallet');
   await waitFor(() => expect(screen.getByRole('option', { name: 'Bitcoin (BTC)' })).toBeTruthy());
   await user.selectOptions(screen.getByLabelText('Currency'), 'btc');

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { chartDefaults } from '../../../../shared/constants';
 import { tradingTexts } from '../../../../shared/messages';
 import type { CandleInterval, ChartCandle, ChartView, LiveCandleView } from '../../../../worker/public';
 import { formatAmount, formatPrice, priceDecimals } from '../format/decimal-text';
@@ -9,8 +10,6 @@ import { redrawThrottle } from './redraw-throttle';
 import { historyColumns, withLastCandle } from './chart-data';
 import type { ChartPair } from './chart-symbol';
 
-/** The plot's height (spec B §2: 500 px). */
-const CHART_HEIGHT = 500;
 /** At most four redraws a second (see redraw-throttle.ts); the live last candle reaches the page at that pace too (CHART_LAST_INTERVAL_MS, engine-client/view-cadence.ts). */
 const REDRAW_MS = 250;
 
@@ -167,7 +166,7 @@ export default function PriceChart({ pair, chart, last, interval, onInterval, ti
         </div>
       </header>
       <Readout candle={candle} interval={interval} decimals={decimals} />
-      <div className="ex-chart-plot" style={{ height: CHART_HEIGHT }}>
+      <div className="ex-chart-plot" style={{ height: chartDefaults.heightPx }}>
         <div
           ref={hostRef}
           className="ex-chart-canvas"

@@ -1,12 +1,14 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { chartDefaults } from '../../../../shared/constants';
 
 // The uPlot chart behind the Price Chart card: candles and volume bars drawn on the canvas in a
 // draw hook (uPlot has lines and bars, not candles), a crosshair whose index the card reads
 // out, dark colours from the design tokens. Created once per card; new candles go in through
 // setData and a new width through setSize, so live updates never rebuild the plot.
 
-export const CHART_HEIGHT = 500;
+/** Spec B §2 and §9: the chart is 500 px high. */
+export const CHART_HEIGHT = chartDefaults.heightPx;
 
 const colours = {
   up: '#16c784',
