@@ -48,10 +48,15 @@ function DateCell({ value }: { value: string | number | null | undefined }) {
   );
 }
 
-/** What the order asks for: its quantity, or for an amount-sized order (market buy) its amount. */
-function orderSize(order: Order): string {
+/**
+ * What the order asks for: its quantity, or for an amount-sized order (a market or stop buy) its
+ * amount, with the quote's code so that "100.00 USD" is never read as 100 of the base.
+ */
+function orderSize(order: Order, pair: string): string {
   if (order.quantity) return formatAmount(order.quantity);
-  return order.amount ? formatAmount(order.amount) : PLACEHOLDER;
+  if (!order.amount) return PLACEHOLDER;
+  const quote = pair.includes('/') ? pair.slice(pair.indexOf('/') + 1) : '';
+  return quote ? `${formatAmount(order.amount)} ${quote}` : formatAmount(order.amount);
 }
 
 function orderPrice(order: Order): string {
@@ -82,7 +87,7 @@ const OpenRow = memo(function OpenRow({
       <ActionCell action={order.action} />
       <td data-label="Type">{order.type}</td>
       <td data-label="Quantity" className="num">
-        {orderSize(order)}
+        {orderSize(order, pair)}
       </td>
       <td data-label="Price" className="num">
         {orderPrice(order)}
@@ -165,24 +170,27 @@ export function DoneOrdersTable({ rows, loading, quotes, caption }: TableProps<O
         {rows.length === 0 ? (
           <MessageRow span={8} loading={loading} empty={tradingTexts.noClosedOrders} />
         ) : (
-          rows.map((o) => (
-            <tr key={o.id}>
-              <td data-label="ID" className="num">
-                {o.id}
-              </td>
-              <td data-label="Pair">{formatPair(o.pair, quotes)}</td>
-              <ActionCell action={o.action} />
-              <td data-label="Type">{o.type}</td>
-              <td data-label="Quantity" className="num">
-                {orderSize(o)}
-              </td>
-              <td data-label="Price" className="num">
-                {orderPrice(o)}
-              </td>
-              <td data-label="Status">{o.status}</td>
-              <DateCell value={o.date_updated ?? o.date_added} />
-            </tr>
-          ))
+          rows.map((o) => {
+            const pair = formatPair(o.pair, quotes);
+            return (
+              <tr key={o.id}>
+                <td data-label="ID" className="num">
+                  {o.id}
+                </td>
+                <td data-label="Pair">{pair}</td>
+                <ActionCell action={o.action} />
+                <td data-label="Type">{o.type}</td>
+                <td data-label="Quantity" className="num">
+                  {orderSize(o, pair)}
+                </td>
+                <td data-label="Price" className="num">
+                  {orderPrice(o)}
+                </td>
+                <td data-label="Status">{o.status}</td>
+                <DateCell value={o.date_updated ?? o.date_added} />
+              </tr>
+            );
+          })
         )}
       </tbody>
     </table>

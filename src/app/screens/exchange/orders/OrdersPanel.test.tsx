@@ -75,6 +75,15 @@ describe('orders panel (spec B §2)', () => {
     expect(screen.getByText(tradingTexts.noTradeHistory)).toBeTruthy();
   });
 
+  it('B2.orders-panel.amount-sized-quote: a market buy sized by amount shows the amount with the quote code, a sized order its quantity', async () => {
+    const marketBuy = order(2, { type: 'Market', price: null, quantity: null, amount: '100', status: 'done', vwap: '59779.83' });
+    renderPanel({ openOrders: ready([order(1)]), doneOrders: ready([marketBuy]) });
+    const quantityOf = (row: HTMLElement) => within(row).getAllByRole('cell')[headers().indexOf('Quantity')]!.textContent;
+    expect(quantityOf(screen.getAllByRole('row')[1]!)).toBe('0.50');
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Done Orders' }));
+    expect(quantityOf(screen.getAllByRole('row')[1]!)).toBe('100.00 USD');
+  });
+
   it('B2.trades.columns: a trade row shows its pair, fees and net amount', async () => {
     renderPanel({ trades: ready([trade(1)]) });
     await userEvent.setup().click(screen.getByRole('tab', { name: 'All Trades' }));
