@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { tradingTexts } from '../../../../shared/messages';
 import type { Order, Trade } from '../../../../worker/public';
 import { formatAmount, formatPrice, PLACEHOLDER } from '../format/decimal-text';
-import { actionSide, formatAction, formatPair, orderDateParts, orderIsoDate } from './order-format';
+import { actionSide, formatAction, formatOrderType, formatPair, orderDateParts, orderIsoDate } from './order-format';
 
 // The three tables of the orders panel (spec B §2 "Orders panel tables"), one page each.
 
@@ -85,7 +85,7 @@ const OpenRow = memo(function OpenRow({
     <tr>
       <td data-label="Pair">{pair}</td>
       <ActionCell action={order.action} />
-      <td data-label="Type">{order.type}</td>
+      <td data-label="Type">{formatOrderType(order.type)}</td>
       <td data-label="Quantity" className="num">
         {orderSize(order, pair)}
       </td>
@@ -179,7 +179,7 @@ export function DoneOrdersTable({ rows, loading, quotes, caption }: TableProps<O
                 </td>
                 <td data-label="Pair">{pair}</td>
                 <ActionCell action={o.action} />
-                <td data-label="Type">{o.type}</td>
+                <td data-label="Type">{formatOrderType(o.type)}</td>
                 <td data-label="Quantity" className="num">
                   {orderSize(o, pair)}
                 </td>

@@ -84,6 +84,12 @@ describe('orders panel (spec B §2)', () => {
     expect(quantityOf(screen.getAllByRole('row')[1]!)).toBe('100.00 USD');
   });
 
+  it('B2.orders-panel.type-in-words: a type sent as one word reads as words; short names stay', () => {
+    renderPanel({ openOrders: ready([order(1, { type: 'TrailingStop' }), order(2, { type: 'IOC' }), order(3)]) });
+    const typeOf = (row: HTMLElement) => within(row).getAllByRole('cell')[headers().indexOf('Type')]!.textContent;
+    expect(screen.getAllByRole('row').slice(1).map(typeOf)).toEqual(['Trailing Stop', 'IOC', 'Limit']);
+  });
+
   it('B2.trades.columns: a trade row shows its pair, fees and net amount', async () => {
     renderPanel({ trades: ready([trade(1)]) });
     await userEvent.setup().click(screen.getByRole('tab', { name: 'All Trades' }));

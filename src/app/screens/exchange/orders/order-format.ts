@@ -42,6 +42,11 @@ export function formatPair(symbol: string, quotes: readonly string[]): string {
   return quote ? `${s.slice(0, -quote.length)}/${quote}` : s;
 }
 
+/** An order's type as a person reads it: 'TrailingStop' → 'Trailing Stop'; 'IOC' and 'Limit' as they are. */
+export function formatOrderType(type: string): string {
+  return type.replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
 /** 'buy' → 'Buy'. */
 export function formatAction(action: string): string {
   return action ? action.charAt(0).toUpperCase() + action.slice(1).toLowerCase() : action;
