@@ -215,6 +215,11 @@ describe('trading desk (spec B §2 exchange screen, orders panel, price chart)',
       expect(
         (await api(page, 'POST', '/v1/orders/buy', { currency_pair: 'btcusd', algorithm_id: 201, price: '1000', quantity: '0.01' })).status,
       ).toBe(200);
+      // The widest open order: a trailing stop buy sized by amount ('Trailing Stop', '10.00 USD').
+      expect(
+        (await api(page, 'POST', '/v1/orders/buy', { currency_pair: 'btcusd', algorithm_id: 308, amount: '10', stop_amount: '500' }))
+          .status,
+      ).toBe(200);
       await page.goto(`${server.url}/exchange`);
       await page.getByRole('heading', { name: /^Order Book/ }).waitFor();
       await page.locator('.ex-chart-canvas canvas').first().waitFor();
@@ -278,11 +283,11 @@ describe('trading desk (spec B §2 exchange screen, orders panel, price chart)',
       await page.waitForTimeout(300);
       const openFit = await page.evaluate(() => {
         const wrap = document.querySelector<HTMLElement>('.ex-orders .ex-table-wrap')!;
-        const cancel = wrap.querySelector('.ex-cancel')!.getBoundingClientRect();
+        const cancels = [...wrap.querySelectorAll('.ex-cancel')].map((c) => c.getBoundingClientRect());
         const date = wrap.querySelector('td.ex-time')!;
         return {
           overflow: wrap.scrollWidth - wrap.clientWidth,
-          cancelInside: cancel.right <= wrap.getBoundingClientRect().right,
+          cancelInside: cancels.length === 2 && cancels.every((c) => c.right <= wrap.getBoundingClientRect().right),
           dateLines: [...date.querySelectorAll('.ex-time-part')].map((p) => p.getClientRects().length),
         };
       });

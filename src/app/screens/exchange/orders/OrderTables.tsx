@@ -85,14 +85,18 @@ const OpenRow = memo(function OpenRow({
     <tr>
       <td data-label="Pair">{pair}</td>
       <ActionCell action={order.action} />
-      <td data-label="Type">{formatOrderType(order.type)}</td>
-      <td data-label="Quantity" className="num">
+      <td data-label="Type" className="ex-words">
+        {formatOrderType(order.type)}
+      </td>
+      <td data-label="Quantity" className="num ex-words">
         {orderSize(order, pair)}
       </td>
       <td data-label="Price" className="num">
         {orderPrice(order)}
       </td>
-      <td data-label="Status">{order.status}</td>
+      <td data-label="Status" className="ex-words">
+        {order.status}
+      </td>
       <DateCell value={order.date_added} />
       <td className="ex-row-action">
         <button
@@ -179,14 +183,18 @@ export function DoneOrdersTable({ rows, loading, quotes, caption }: TableProps<O
                 </td>
                 <td data-label="Pair">{pair}</td>
                 <ActionCell action={o.action} />
-                <td data-label="Type">{formatOrderType(o.type)}</td>
-                <td data-label="Quantity" className="num">
+                <td data-label="Type" className="ex-words">
+                  {formatOrderType(o.type)}
+                </td>
+                <td data-label="Quantity" className="num ex-words">
                   {orderSize(o, pair)}
                 </td>
                 <td data-label="Price" className="num">
                   {orderPrice(o)}
                 </td>
-                <td data-label="Status">{o.status}</td>
+                <td data-label="Status" className="ex-words">
+                  {o.status}
+                </td>
                 <DateCell value={o.date_updated ?? o.date_added} />
               </tr>
             );
