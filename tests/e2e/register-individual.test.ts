@@ -18,7 +18,7 @@ function wrongCode(code: string): string {
 const env = e2eEnvironment();
 
 describe('spec A: individual registration and email/phone verification', () => {
-  it('A4.registration.individual-steps: §2/§4 register step 1 → individual details → Create Account → verify email (code from the outbox) → /verify/phone (history replaced) → verify phone → / (dashboard); §5 a wrong code shows the incorrect-code message', async () => {
+  it('A4.registration.individual-steps, A1.navigation.new-page-at-top: §2/§4 register step 1 → individual details → Create Account → verify email (code from the outbox) → /verify/phone (history replaced) → verify phone → / (dashboard); §5 a wrong code shows the incorrect-code message', async () => {
     const person = uniquePerson('individual');
     await inPage(env.browser, 'register-individual', {}, async ({ page, shot }) => {
       // Step 1: basic details, with the dialling code found by searching the list.
@@ -34,11 +34,18 @@ describe('spec A: individual registration and email/phone verification', () => {
       expect(await code.inputValue()).toBe('United Kingdom (+44)');
       await shot(page, 'step1-filled');
       await expectAccessible(page, 'register step 1');
+      // On a phone step 1 is scrolled to reach Continue; the next step opens at its top.
+      const desktop = page.viewportSize()!;
+      await page.setViewportSize({ width: 375, height: 700 });
+      await page.getByRole('button', { name: 'Continue' }).scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Continue' }).click();
 
       // Individual details.
       await page.waitForURL('**/account/register/individual');
       await page.getByRole('heading', { name: 'Individual details' }).waitFor();
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      await page.setViewportSize(desktop);
       await page.getByLabel('Account purpose').selectOption('Trading');
       await page.getByLabel('Date of birth').fill('1984-02-29');
       await expect.poll(() => page.getByLabel('Nationality / citizenship (ID country)').inputValue(), { timeout: 10_000 }).toBe('US');

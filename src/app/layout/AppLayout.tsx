@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import LoadingPage from '../screens/LoadingPage';
 import Header from './Header';
 
@@ -16,6 +16,9 @@ export default function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {/* A new page opens at its top (its heading and Back link in sight), not at the last page's
+          scroll position; Back and Forward return to where the page was left. */}
+      <ScrollRestoration />
     </div>
   );
 }
