@@ -93,7 +93,7 @@ test('A4 dashboard: every unfinished setup step is pointed out, the bank account
   expect((await screen.findByRole('link', { name: 'Add and verify a bank account' })).getAttribute('href')).toBe('/payments/bank-account');
 });
 
-test('dashboard: total USD value from the worker, latest transactions and live open orders', async () => {
+test('A2.dashboard.open-orders-as-panel: dashboard: total USD value from the worker, latest transactions and live open orders', async () => {
   vi.stubGlobal(
     'fetch',
     byPath({
@@ -112,17 +112,35 @@ test('dashboard: total USD value from the worker, latest transactions and live o
       valuation: { byCurrency: { btc: '30000.00' }, totalUsd: '30000.00', unpriced: [], pricing: [] },
       openOrders: {
         status: 'ready',
-        items: [{ id: '9', date_added: 1, status: 'open', pair: 'btcusd', action: 'buy', type: 'limit', price: '59000', quantity: '0.1' }],
+        items: [
+          { id: '9', date_added: 1, status: 'open', pair: 'btcusd', action: 'buy', type: 'limit', price: '59000', quantity: '0.1' },
+          {
+            id: '10',
+            date_added: 2,
+            status: 'open',
+            pair: 'btcusd',
+            action: 'buy',
+            type: 'TrailingStop',
+            stop_price: '61000',
+            amount: '100',
+          },
+        ],
       },
     }),
   );
   renderAt(inEngine(<DashboardPage />), '/dashboard');
   expect(screen.getByTestId('dashboard-total').textContent).toBe('$30,000.00');
   expect(await screen.findByText('Deposit BTC')).toBeTruthy();
-  expect(within(screen.getByRole('region', { name: 'Open orders' })).getByText('buy BTCUSD')).toBeTruthy();
   // Amounts and prices as everywhere else: grouped, every place kept, trailing zeros dropped.
   expect(screen.getByText('Deposit USD').parentElement!.textContent).toBe('Deposit USD25,000.5done');
-  expect(within(screen.getByRole('region', { name: 'Open orders' })).getByText('@ 59,000')).toBeTruthy();
+  // Orders read as in the orders panel: action and pair, an amount with its quote's code, the type in words.
+  const rows = within(screen.getByRole('region', { name: 'Open orders' }))
+    .getAllByRole('listitem')
+    .map((li) => [...li.children].map((c) => c.textContent));
+  expect(rows).toEqual([
+    ['Buy BTC/USD', '0.1', 'Limit @ 59,000'],
+    ['Buy BTC/USD', '100 USD', 'Trailing Stop @ 61,000'],
+  ]);
 });
 
 test('CORE.engine.valuation-pricing-not-unpriced, CORE.engine.valuation-unpriced-warning: a price still loading shows a loading state, only a missing USD price warns', () => {

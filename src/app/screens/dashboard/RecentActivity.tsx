@@ -3,12 +3,15 @@ import { Link } from 'react-router-dom';
 import { transactionListSchema, type Transaction } from '../../../shared/api/account';
 import { paths } from '../../../shared/api/paths';
 import { createResource } from '../../data/resource';
+import { useEngineSelector } from '../../hooks/useEngineSelector';
 import { useOpenOrders } from '../../hooks/useOpenOrders';
 import { useResource } from '../../hooks/useResource';
 import { http } from '../../http/client';
+import { formatAction, formatOrderType, formatPair, pairQuote } from '../exchange/orders/order-format';
 import { amountText } from '../money/amount-text';
 
 const LATEST = 5;
+const NO_QUOTES: readonly string[] = [];
 
 async function fetchLatestTransactions(signal: AbortSignal): Promise<Transaction[]> {
   const page = await http.get(paths.account.transactions, {
@@ -25,6 +28,7 @@ export default function RecentActivity() {
   const [transactions] = useState(() => createResource(fetchLatestTransactions));
   const txState = useResource(transactions);
   const orders = useOpenOrders();
+  const quotes = useEngineSelector((s) => s.pairs.quotes) ?? NO_QUOTES;
 
   return (
     <div className="cards-grid">
@@ -72,15 +76,26 @@ export default function RecentActivity() {
           <p className="empty muted">No open orders.</p>
         ) : (
           <ul className="activity-list">
-            {orders.items.slice(0, LATEST).map((o) => (
-              <li key={o.id}>
-                <span>
-                  {o.action} {o.pair.toUpperCase()}
-                </span>
-                <span className="num">{o.quantity ? amountText(o.quantity) : '—'}</span>
-                <span className="muted">{o.price ? `@ ${amountText(o.price)}` : o.type}</span>
-              </li>
-            ))}
+            {orders.items.slice(0, LATEST).map((o) => {
+              // As in the orders panel: "Sell BTC/USD", an amount-sized order with its quote's
+              // code, the type in words with its limit or trigger price.
+              const pair = formatPair(o.pair, quotes);
+              const price = o.price ?? o.stop_price;
+              return (
+                <li key={o.id}>
+                  <span>
+                    {formatAction(o.action)} {pair}
+                  </span>
+                  <span className="num">
+                    {o.quantity ? amountText(o.quantity) : o.amount ? `${amountText(o.amount)} ${pairQuote(pair)}`.trim() : '—'}
+                  </span>
+                  <span className="muted">
+                    {formatOrderType(o.type)}
+                    {price ? ` @ ${amountText(price)}` : ''}
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { tradingTexts } from '../../../../shared/messages';
 import type { Order, Trade } from '../../../../worker/public';
 import { formatAmount, formatPrice, PLACEHOLDER } from '../format/decimal-text';
-import { actionSide, formatAction, formatOrderType, formatPair, orderDateParts, orderIsoDate } from './order-format';
+import { actionSide, formatAction, formatOrderType, formatPair, orderDateParts, orderIsoDate, orderPrice, orderSize } from './order-format';
 
 // The three tables of the orders panel (spec B §2 "Orders panel tables"), one page each.
 
@@ -46,22 +46,6 @@ function DateCell({ value }: { value: string | number | null | undefined }) {
       )}
     </td>
   );
-}
-
-/**
- * What the order asks for: its quantity, or for an amount-sized order (a market or stop buy) its
- * amount, with the quote's code so that "100.00 USD" is never read as 100 of the base.
- */
-function orderSize(order: Order, pair: string): string {
-  if (order.quantity) return formatAmount(order.quantity);
-  if (!order.amount) return PLACEHOLDER;
-  const quote = pair.includes('/') ? pair.slice(pair.indexOf('/') + 1) : '';
-  return quote ? `${formatAmount(order.amount)} ${quote}` : formatAmount(order.amount);
-}
-
-function orderPrice(order: Order): string {
-  const price = order.price ?? order.stop_price ?? order.vwap;
-  return price ? formatPrice(price) : PLACEHOLDER;
 }
 
 interface OpenProps extends TableProps<Order> {

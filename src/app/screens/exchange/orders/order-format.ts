@@ -1,5 +1,8 @@
-// Display text of the orders panel's cells. Values stay the engine's decimal strings; only
-// their presentation is chosen here.
+import type { Order } from '../../../../worker/public';
+import { formatAmount, formatPrice, PLACEHOLDER } from '../format/decimal-text';
+
+// Display text of the orders panel's cells (and the dashboard's open orders). Values stay the
+// engine's decimal strings; only their presentation is chosen here.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -42,9 +45,15 @@ export function formatPair(symbol: string, quotes: readonly string[]): string {
   return quote ? `${s.slice(0, -quote.length)}/${quote}` : s;
 }
 
-/** An order's type as a person reads it: 'TrailingStop' → 'Trailing Stop'; 'IOC' and 'Limit' as they are. */
+/** An order's type as a person reads it: 'TrailingStop' → 'Trailing Stop', 'limit' → 'Limit'; 'IOC' as it is. */
 export function formatOrderType(type: string): string {
-  return type.replace(/([a-z])([A-Z])/g, '$1 $2');
+  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The quote's code of a pair as formatPair shows it ("BTC/USD" → "USD"); '' when it has none. */
+export function pairQuote(pair: string): string {
+  return pair.includes('/') ? pair.slice(pair.indexOf('/') + 1) : '';
 }
 
 /** 'buy' → 'Buy'. */
@@ -56,4 +65,22 @@ export function formatAction(action: string): string {
 export function actionSide(action: string): 'bid' | 'ask' | null {
   const a = action.toLowerCase();
   return a === 'buy' ? 'bid' : a === 'sell' ? 'ask' : null;
+}
+
+/**
+ * What the order asks for: its quantity, or for an amount-sized order (a market or stop buy) its
+ * amount, with the quote's code so that "100.00 USD" is never read as 100 of the base. `pair` is
+ * the pair as formatPair shows it.
+ */
+export function orderSize(order: Order, pair: string): string {
+  if (order.quantity) return formatAmount(order.quantity);
+  if (!order.amount) return PLACEHOLDER;
+  const quote = pairQuote(pair);
+  return quote ? `${formatAmount(order.amount)} ${quote}` : formatAmount(order.amount);
+}
+
+/** The order's limit price, else its stop's trigger, else what it filled at on average. */
+export function orderPrice(order: Order): string {
+  const price = order.price ?? order.stop_price ?? order.vwap;
+  return price ? formatPrice(price) : PLACEHOLDER;
 }
