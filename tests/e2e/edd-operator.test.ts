@@ -59,7 +59,7 @@ async function answerEdd(page: Page): Promise<void> {
 }
 
 describe('enhanced due diligence and the operator console', () => {
-  it('API.edd.requirement-rule, A4.session.post-login-edd, B4.edd.success-goes-home, API.operator.edd-review, API.operator.note-dialog: deposits over the threshold require EDD; the user answers with a PNG; an operator approves; the user trades again', async () => {
+  it('API.edd.requirement-rule, A8.forms.row-controls-level, A4.session.post-login-edd, B4.edd.success-goes-home, API.operator.edd-review, API.operator.note-dialog: deposits over the threshold require EDD; the user answers with a PNG; an operator approves; the user trades again', async () => {
     const customer = uniquePerson('edd');
     const { context, page } = await newPage(env.browser);
     // Failed API answers are printed: a failed EDD submit is only logged by the page.
@@ -86,6 +86,14 @@ describe('enhanced due diligence and the operator console', () => {
     // A submit attempt with nothing filled shows the spec's messages and sends nothing.
     await page.getByRole('button', { name: 'Submit Responses' }).click();
     await page.getByText('Please enter Occupation and employer.').waitFor();
+    // A select beside a text input is as tall as it, so the row's controls end level.
+    const edges = await page.evaluate(() =>
+      ['Source of funds', 'Occupation and employer'].map((label) => {
+        const r = [...document.querySelectorAll('label')].find((l) => l.textContent === label)!.control!.getBoundingClientRect();
+        return [Math.round(r.top), Math.round(r.bottom)];
+      }),
+    );
+    expect(edges[0]).toEqual(edges[1]);
     await shot(page, 'edd-errors-desktop');
     await expectAccessible(page, 'EDD form with errors');
     await answerEdd(page);

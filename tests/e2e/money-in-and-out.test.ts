@@ -73,7 +73,7 @@ const cardTops = (page: Page) => page.$$eval('.cards-grid > .card', (cards) => c
 const balanceOf = (page: Page, currency: string) => page.getByTestId(`portfolio-row-${currency}`).getByTestId('balance');
 
 describe('money in and out', () => {
-  it('A2.portfolio.actions, A2.deposit.qr-code, A2.withdraw.fields, A2.bank-account.unverified-shows-verify-form, A2.ach.success-text, A2.fee-rates.cards: deposit BTC, withdraw to an approved address, bank account, ACH, wire, fee overview', async () => {
+  it('A2.portfolio.actions, A8.forms.row-controls-level, A2.deposit.qr-code, A2.withdraw.fields, A2.bank-account.unverified-shows-verify-form, A2.ach.success-text, A2.fee-rates.cards: deposit BTC, withdraw to an approved address, bank account, ACH, wire, fee overview', async () => {
     await inPage(env.browser, 'money', { viewport: DESKTOP }, async ({ page, shot }) => {
       const person = uniquePerson('money');
       await freshVerifiedUser(page, person);
@@ -185,6 +185,23 @@ describe('money in and out', () => {
 
       // Bank account: create, micro-deposits from the outbox, verify.
       await page.goto(`${env.server.url}/payments/bank-account`);
+      // Sent empty, every field says what it needs; the controls of one row stay level though
+      // one message wraps to two lines, and a yes/no question reads like the fields' labels.
+      await page.getByRole('button', { name: 'Add bank account' }).click();
+      await page.getByText('Wire routing number is required.').waitFor();
+      const form = await page.evaluate(() => {
+        const top = (name: string) => Math.round(document.querySelector(`input[name="${name}"]`)!.getBoundingClientRect().top);
+        const font = (el: Element) => {
+          const cs = getComputedStyle(el);
+          return `${cs.fontSize} ${cs.color}`;
+        };
+        return {
+          routingLevel: top('routing_number') === top('wire_routing_number'),
+          namesLevel: top('first_name') === top('last_name'),
+          legendLikeLabel: font(document.querySelector('main legend')!) === font(document.querySelector('main .field label')!),
+        };
+      });
+      expect(form).toEqual({ routingLevel: true, namesLevel: true, legendLikeLabel: true });
       await page.getByLabel('First name').fill(person.firstName);
       await page.getByLabel('Last name').fill(person.lastName);
       await page.getByLabel('Account number').fill('123456789');
