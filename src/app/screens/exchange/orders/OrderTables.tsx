@@ -53,20 +53,10 @@ interface OpenProps extends TableProps<Order> {
   readonly onCancel: (order: Order) => void;
 }
 
-const OpenRow = memo(function OpenRow({
-  order,
-  quotes,
-  busy,
-  onCancel,
-}: {
-  order: Order;
-  quotes: readonly string[];
-  busy: boolean;
-  onCancel: (o: Order) => void;
-}) {
-  const pair = formatPair(order.pair, quotes);
+/** The cells open and done orders share: Pair, Action, Type, Quantity, Price, Status and Date. */
+function OrderCells({ order, pair, date }: { order: Order; pair: string; date: Order['date_added'] | undefined }) {
   return (
-    <tr>
+    <>
       <td data-label="Pair">{pair}</td>
       <ActionCell action={order.action} />
       <td data-label="Type" className="ex-words">
@@ -81,7 +71,26 @@ const OpenRow = memo(function OpenRow({
       <td data-label="Status" className="ex-words">
         {order.status}
       </td>
-      <DateCell value={order.date_added} />
+      <DateCell value={date} />
+    </>
+  );
+}
+
+const OpenRow = memo(function OpenRow({
+  order,
+  quotes,
+  busy,
+  onCancel,
+}: {
+  order: Order;
+  quotes: readonly string[];
+  busy: boolean;
+  onCancel: (o: Order) => void;
+}) {
+  const pair = formatPair(order.pair, quotes);
+  return (
+    <tr>
+      <OrderCells order={order} pair={pair} date={order.date_added} />
       <td className="ex-row-action">
         <button
           type="button"
@@ -165,21 +174,7 @@ export function DoneOrdersTable({ rows, loading, quotes, caption }: TableProps<O
                 <td data-label="ID" className="num">
                   {o.id}
                 </td>
-                <td data-label="Pair">{pair}</td>
-                <ActionCell action={o.action} />
-                <td data-label="Type" className="ex-words">
-                  {formatOrderType(o.type)}
-                </td>
-                <td data-label="Quantity" className="num ex-words">
-                  {orderSize(o, pair)}
-                </td>
-                <td data-label="Price" className="num">
-                  {orderPrice(o)}
-                </td>
-                <td data-label="Status" className="ex-words">
-                  {o.status}
-                </td>
-                <DateCell value={o.date_updated ?? o.date_added} />
+                <OrderCells order={o} pair={pair} date={o.date_updated ?? o.date_added} />
               </tr>
             );
           })
