@@ -181,6 +181,13 @@ describe('money in and out', () => {
       // ACH before any bank account: a pointer to the bank account screen, in running text.
       await page.goto(`${env.server.url}/payments/ach-onboarding`);
       await page.getByRole('link', { name: 'Add and verify a bank account' }).waitFor();
+      // The card's padding alone spaces its text from its edges: the paragraph adds no margin.
+      const inset = await page.evaluate(() => {
+        const card = document.querySelector('main .card')!.getBoundingClientRect();
+        const text = document.querySelector('main .card > p')!.getBoundingClientRect();
+        return [text.top - card.top, card.bottom - text.bottom].map((d) => Math.round(d - (text.left - card.left)));
+      });
+      expect(inset).toEqual([0, 0]);
       await expectAccessible(page, 'ach without a bank account');
 
       // Bank account: create, micro-deposits from the outbox, verify.
