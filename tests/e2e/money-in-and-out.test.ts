@@ -114,6 +114,12 @@ describe('money in and out', () => {
       // An approved address, confirmed with the mailed code; usable after the cool-down.
       const recipient = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
       await page.goto(`${env.server.url}/security/approved-addresses`);
+      // The restriction's checkbox sits a card header's gap under the card's title, as every
+      // card's content does, not pressed against it.
+      const toggle = page.getByLabel('Withdraw only to approved addresses');
+      await toggle.waitFor();
+      const titleBottom = (await page.getByRole('heading', { name: 'Your addresses' }).boundingBox())!;
+      expect(Math.round((await toggle.boundingBox())!.y - (titleBottom.y + titleBottom.height))).toBeGreaterThanOrEqual(16);
       await page.getByLabel('Label').fill('Cold wallet');
       await page.getByLabel('Currency').selectOption('btc');
       await page.getByLabel('Address', { exact: true }).fill(recipient);

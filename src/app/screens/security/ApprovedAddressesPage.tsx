@@ -54,9 +54,11 @@ export default function ApprovedAddressesPage() {
         </div>
       )}
       <section className="card" aria-labelledby="address-book-title">
-        <h2 id="address-book-title" className="card-title">
-          Your addresses
-        </h2>
+        <div className="card-header">
+          <h2 id="address-book-title" className="card-title">
+            Your addresses
+          </h2>
+        </div>
         {state.status === 'error' && !data ? (
           <div className="empty">
             <p>Your addresses could not be loaded.</p>
