@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { tradingTexts } from '../../../shared/messages';
 import type { PairRow, PairsView } from '../../../worker/public';
 import type { PairActions } from './pair-actions';
@@ -20,7 +20,27 @@ export default function PairPanel({ id, pairs, selectedSymbol, actions, onChoose
   // controlled value that waited for them would drop keystrokes.
   const [search, setSearch] = useState(pairs.search);
   const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => searchRef.current?.focus(), []);
+
+  // From the search box, ArrowDown goes into the list, and Enter picks the first match, but only
+  // once the engine's rows are those of the text typed: a row filtered for an earlier keystroke
+  // is never the one picked.
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      const first = listRef.current?.querySelector<HTMLButtonElement>('button.ex-pair-option');
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
+    } else if (event.key === 'Enter' && search.trim() !== '' && pairs.search === search) {
+      const first = pairs.rows[0];
+      if (first) {
+        event.preventDefault();
+        onChoose(first);
+      }
+    }
+  };
 
   return (
     <div id={id} className="ex-pair-panel" role="dialog" aria-label="Select a market pair">
@@ -32,6 +52,7 @@ export default function PairPanel({ id, pairs, selectedSymbol, actions, onChoose
           placeholder={tradingTexts.pairSearchPlaceholder}
           aria-label={tradingTexts.pairSearchPlaceholder}
           value={search}
+          onKeyDown={onSearchKey}
           onChange={(event) => {
             setSearch(event.target.value);
             actions.setPairSearch(event.target.value);
@@ -51,7 +72,7 @@ export default function PairPanel({ id, pairs, selectedSymbol, actions, onChoose
           ))}
         </div>
       </div>
-      <div className="ex-pair-list">
+      <div className="ex-pair-list" ref={listRef}>
         <PairTable pairs={pairs} selectedSymbol={selectedSymbol} onSelect={onChoose} onSort={(column) => actions.cyclePairSort(column)} />
       </div>
     </div>

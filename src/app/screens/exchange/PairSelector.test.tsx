@@ -161,6 +161,27 @@ describe('market pair selector (spec B §2)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  test('B2.pair-selector.search-keys: from the search box ArrowDown enters the list and Enter picks the first match, never a row of an earlier keystroke', async () => {
+    const user = userEvent.setup();
+    const { actions, update } = renderSelector();
+    await user.click(trigger());
+    const search = screen.getByRole('searchbox');
+    expect(document.activeElement).toBe(search);
+    await user.keyboard('eth');
+    expect(actions.setPairSearch).toHaveBeenLastCalledWith('eth');
+    // The engine has not filtered for "eth" yet: its first row is BTC/USD, which Enter must not pick.
+    await user.keyboard('{Enter}');
+    expect(actions.selectPair).not.toHaveBeenCalled();
+    const filtered = pairsView({ search: 'eth', rows: [pairRow('ETH', 'USD'), pairRow('ETH', 'BTC')] });
+    update(snapshot({ pairs: filtered }));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toContain('ETH/USD');
+    search.focus();
+    await user.keyboard('{Enter}');
+    expect(actions.selectPair).toHaveBeenCalledWith('ETH', 'USD');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   test('B2 pair selector: the selected pair is marked in the table', async () => {
     const user = userEvent.setup();
     renderSelector();
