@@ -95,8 +95,11 @@ const OpenRow = memo(function OpenRow({
         <button
           type="button"
           className="btn btn-secondary btn-small ex-cancel"
-          onClick={() => onCancel(order)}
-          disabled={busy}
+          // aria-disabled rather than disabled: a disabled button drops the keyboard's focus.
+          onClick={() => {
+            if (!busy) onCancel(order);
+          }}
+          aria-disabled={busy || undefined}
           aria-label={`Cancel ${formatAction(order.action)} ${pair} order ${order.id}`}
         >
           {busy ? 'Cancelling…' : 'Cancel'}

@@ -119,12 +119,33 @@ describe('orders panel (spec B §2)', () => {
     renderPanel({ openOrders: ready([order(7)]), onCancel, log });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Cancel/ }));
-    expect((screen.getByRole('button', { name: /Cancel/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: /Cancel/ }).getAttribute('aria-disabled')).toBe('true');
+    // While the first is on its way a second press sends nothing.
+    await user.click(screen.getByRole('button', { name: /Cancel/ }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
     await act(async () => answer({ ok: false, code: 'HTTP_500', message: 'Server error', status: 500 }));
     expect(log).toHaveBeenCalledTimes(1);
     expect(String(log.mock.calls[0]![0])).toContain('Server error');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect((screen.getByRole('button', { name: /Cancel/ }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: /Cancel/ }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('B2.open-orders.cancel-keeps-focus: a Cancel pressed from the keyboard keeps the focus in the table when its row leaves', async () => {
+    const onCancel = vi.fn(() => Promise.resolve<CommandResult>({ ok: true, value: undefined }));
+    const { rerender } = renderPanel({ openOrders: ready([order(1), order(2), order(3)]), onCancel });
+    const user = userEvent.setup();
+    const cancelOf = (id: number) => screen.getByRole('button', { name: new RegExp(`order ${id}$`) });
+    cancelOf(2).focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(cancelOf(2));
+    rerender({ openOrders: ready([order(1), order(3)]), onCancel });
+    expect(document.activeElement).toBe(cancelOf(3));
+    await user.keyboard('{Enter}');
+    rerender({ openOrders: ready([order(1)]), onCancel });
+    expect(document.activeElement).toBe(cancelOf(1));
+    await user.keyboard('{Enter}');
+    rerender({ openOrders: ready([]), onCancel });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /Open Orders/ }));
   });
 
   it('B4.order-status.cancelled: the order leaves Open and shows in Done as soon as the engine list changes', async () => {

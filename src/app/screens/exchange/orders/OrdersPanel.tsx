@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { CommandResult, Loadable, Order, Trade } from '../../../../worker/public';
 import Pager from './Pager';
 import { DoneOrdersTable, OpenOrdersTable, TradesTable } from './OrderTables';
@@ -38,14 +38,33 @@ export default function OrdersPanel({ openOrders, doneOrders, trades, quotes, on
   const [cancelling, setCancelling] = useState<ReadonlySet<string>>(() => new Set());
   const tabRefs = useRef<Record<OrdersTab, HTMLButtonElement | null>>({ open: null, done: null, trades: null });
 
+  const wrapRef = useRef<HTMLDivElement>(null);
+  // A Cancel pressed from the keyboard: when its row leaves the table the focus would fall to the
+  // page, so it moves to the Cancel button now in that place (or the last one, or the tab).
+  const refocus = useRef<{ id: string; index: number } | null>(null);
+
   const cancel = useCallback(
     (order: Order) => {
       setCancelling((s) => new Set(s).add(order.id));
+      const wrap = wrapRef.current;
+      if (wrap?.contains(document.activeElement)) {
+        const buttons = [...wrap.querySelectorAll('.ex-cancel')];
+        refocus.current = { id: order.id, index: Math.max(0, buttons.indexOf(document.activeElement as Element)) };
+      }
+      const forget = () => {
+        if (refocus.current?.id === order.id) refocus.current = null;
+      };
       void onCancel(order.id)
         .then((r) => {
-          if (!r.ok) log(`Cancel of order ${order.id} failed: ${r.message}`, r);
+          if (!r.ok) {
+            forget();
+            log(`Cancel of order ${order.id} failed: ${r.message}`, r);
+          }
         })
-        .catch((e: unknown) => log(`Cancel of order ${order.id} failed`, e))
+        .catch((e: unknown) => {
+          forget();
+          log(`Cancel of order ${order.id} failed`, e);
+        })
         .finally(() =>
           setCancelling((s) => {
             const next = new Set(s);
@@ -76,6 +95,16 @@ export default function OrdersPanel({ openOrders, doneOrders, trades, quotes, on
     setTab(next);
     tabRefs.current[next]?.focus();
   };
+
+  useLayoutEffect(() => {
+    const target = refocus.current;
+    if (!target || openOrders.items.some((o) => o.id === target.id)) return;
+    refocus.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const buttons = wrapRef.current?.querySelectorAll<HTMLButtonElement>('.ex-cancel') ?? [];
+    (buttons[Math.min(target.index, buttons.length - 1)] ?? tabRefs.current.open)?.focus();
+  }, [openOrders.items]);
 
   const list = tab === 'open' ? openOrders : tab === 'done' ? doneOrders : trades;
   const page = clampPage(pages[tab], list.items.length);
@@ -114,7 +143,7 @@ export default function OrdersPanel({ openOrders, doneOrders, trades, quotes, on
         {/* The trades table scrolls sideways in the desk's middle column and holds nothing a
             keyboard can reach, so its wrapper takes focus (done orders likewise); open orders'
             Cancel buttons already carry the keyboard into theirs. */}
-        <div className="ex-table-wrap" tabIndex={tab === 'open' ? undefined : 0}>
+        <div className="ex-table-wrap" ref={wrapRef} tabIndex={tab === 'open' ? undefined : 0}>
           {tab === 'open' ? (
             <OpenOrdersTable
               rows={pageItems(openOrders.items, page)}
