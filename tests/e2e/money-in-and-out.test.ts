@@ -73,7 +73,7 @@ const cardTops = (page: Page) => page.$$eval('.cards-grid > .card', (cards) => c
 const balanceOf = (page: Page, currency: string) => page.getByTestId(`portfolio-row-${currency}`).getByTestId('balance');
 
 describe('money in and out', () => {
-  it('A2.portfolio.actions, A8.forms.row-controls-level, A2.deposit.qr-code, A2.withdraw.fields, A2.bank-account.unverified-shows-verify-form, A2.ach.success-text, A2.fee-rates.cards: deposit BTC, withdraw to an approved address, bank account, ACH, wire, fee overview', async () => {
+  it('A2.portfolio.actions, A8.forms.row-controls-level, A8.forms.busy-keeps-focus, A2.deposit.qr-code, A2.withdraw.fields, A2.bank-account.unverified-shows-verify-form, A2.ach.success-text, A2.fee-rates.cards: deposit BTC, withdraw to an approved address, bank account, ACH, wire, fee overview', async () => {
     await inPage(env.browser, 'money', { viewport: DESKTOP }, async ({ page, shot }) => {
       const person = uniquePerson('money');
       await freshVerifiedUser(page, person);
@@ -151,8 +151,11 @@ describe('money in and out', () => {
       const fee = feeText.replace(/[^\d.]/g, '');
       await page.getByLabel('Approved address').selectOption(recipient);
       await page.getByLabel('Amount (BTC)').fill('0.1');
-      await page.getByRole('button', { name: 'Submit Withdraw' }).click();
+      // Sent from the keyboard, the withdrawal keeps the focus on its button, in the dialog.
+      await page.getByRole('button', { name: 'Submit Withdraw' }).focus();
+      await page.keyboard.press('Enter');
       await page.locator('.modal [role="status"]').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Submit Withdraw');
       await shot(page, 'withdraw-submitted');
       await page.keyboard.press('Escape');
       const expected = (0.5 - 0.1 - Number(fee)).toFixed(8).replace(/0+$/, '').replace(/\.$/, '');

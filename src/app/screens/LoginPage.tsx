@@ -6,6 +6,7 @@ import { loginRequestSchema, type LoginRequest } from '../../shared/api/auth';
 import { accountMessages } from '../../shared/messages';
 import { postLoginRoute } from '../session/post-login-route';
 import { session } from '../session/session';
+import { BusyButton } from '../forms/BusyButton';
 
 /** Spec A §2 login: email and password; query may carry reason=session-expired and returnUrl. */
 export default function LoginPage() {
@@ -85,9 +86,9 @@ export default function LoginPage() {
             </p>
           )}
         </div>
-        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary btn-block" busy={isSubmitting}>
           {isSubmitting ? 'Logging in…' : 'Log in'}
-        </button>
+        </BusyButton>
         <p className="form-footer">
           New here? <Link to="/account/register">Create an account</Link>
         </p>

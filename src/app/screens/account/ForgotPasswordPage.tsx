@@ -10,6 +10,7 @@ import { requestPasswordReset } from './account-api';
 import { accountRoutes } from './account-routes';
 import { serverMessage } from './server-message';
 import '../../forms/forms.css';
+import { BusyButton } from '../../forms/BusyButton';
 
 type Status = { kind: 'idle' } | { kind: 'success' } | { kind: 'error'; message: string };
 
@@ -79,9 +80,9 @@ function ForgotPasswordForm({ email, onDone }: { email: string; onDone: (email: 
       <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <FormText control={control} name="email" label="Email" type="email" autoComplete="email" />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
             Send Reset Email
-          </button>
+          </BusyButton>
           <button type="button" className="btn btn-secondary" onClick={() => navigate(accountRoutes.login)}>
             Cancel
           </button>

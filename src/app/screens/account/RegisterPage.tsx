@@ -12,6 +12,7 @@ import { passwordRuleMessages } from '../../registration/password-rules';
 import { registrationStore } from '../../registration/registration-store';
 import { accountRoutes } from './account-routes';
 import '../../forms/forms.css';
+import { BusyButton } from '../../forms/BusyButton';
 
 type BasicDetailsInput = z.input<typeof basicDetailsFormSchema>;
 
@@ -99,9 +100,9 @@ export default function RegisterPage() {
         <TextInput {...register('password')} label="Password" type="password" autoComplete="new-password" error={passwordErrors} />
         <FormText control={control} name="password2" label="Confirm password" type="password" autoComplete="new-password" />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
             Continue
-          </button>
+          </BusyButton>
           <p className="form-footer">
             Already have an account? <Link to={accountRoutes.login}>Log in</Link>
           </p>

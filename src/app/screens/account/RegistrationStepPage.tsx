@@ -4,6 +4,7 @@ import { FormAlert } from '../../forms/FormAlert';
 import { accountRoutes } from './account-routes';
 import type { SubmitFailure } from './submit-failure';
 import '../../forms/forms.css';
+import { BusyButton } from '../../forms/BusyButton';
 
 interface Props {
   title: string;
@@ -44,9 +45,9 @@ export function RegistrationStepPage({ title, submitLabel, backTo = accountRoute
         </fieldset>
         {step.failure ? <FormAlert title={step.failure.title} details={step.failure.details} /> : null}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
             {submitLabel}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </section>

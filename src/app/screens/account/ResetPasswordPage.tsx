@@ -12,6 +12,7 @@ import { accountRoutes } from './account-routes';
 import { resetPasswordFormSchema, type ResetPasswordForm, type ResetPasswordFormInput } from './reset-password-form';
 import { serverMessage } from './server-message';
 import '../../forms/forms.css';
+import { BusyButton } from '../../forms/BusyButton';
 
 type Status = { kind: 'loading' } | { kind: 'form' } | { kind: 'error'; message: string } | { kind: 'success' };
 
@@ -115,9 +116,9 @@ function NewPasswordForm({ onSubmit }: { onSubmit: (values: ResetPasswordForm) =
         />
         <FormText control={control} name="confirm_password" label="Confirm new password" type="password" autoComplete="new-password" />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
             Reset Password
-          </button>
+          </BusyButton>
         </div>
       </form>
     </section>

@@ -9,6 +9,7 @@ import { session } from '../../session/session';
 import { systemTimers, type Timers } from '../../time/timers';
 import { confirmCode, useCodeRequest } from './useVerificationCode';
 import '../../forms/forms.css';
+import { BusyButton } from '../../forms/BusyButton';
 
 export interface VerificationPageProps {
   channel: VerificationChannel;
@@ -54,9 +55,9 @@ export function VerificationPage({ channel, title, intro, next, timers = systemT
       <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <FormText control={control} name="code" label="Verification code" inputMode="numeric" autoComplete="one-time-code" />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
             Verify
-          </button>
+          </BusyButton>
           {canResend ? (
             <button type="button" className="link-button" onClick={resend}>
               Resend code

@@ -10,6 +10,7 @@ import { fetchEddPrompts, fetchEddRequests, submitEddResponses } from './edd-api
 import { docTypeOf, eddFormData, eddFormSchema, emptyValues, freeFormKey, responseKey, type EddFormValues } from './edd-form-schema';
 import '../../forms/forms.css';
 import './edd.css';
+import { BusyButton } from '../../forms/BusyButton';
 
 type Request = { required_form: string; status: string; date_added: string };
 
@@ -129,9 +130,9 @@ function EddForm({ prompts, userId }: { prompts: EddPrompt[]; userId: string }) 
         ))}
       </div>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
           Submit Responses
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

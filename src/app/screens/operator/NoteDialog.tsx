@@ -3,6 +3,7 @@ import { eddDecisionSchema } from '../../../shared/api/operator';
 import { Field } from '../../forms/Field';
 import Modal from '../money/Modal';
 import '../../forms/forms.css';
+import { BusyButton } from '../../forms/BusyButton';
 
 // The note every operator decision carries (it goes to the audit log and, for EDD, to the
 // user's mail), asked for in the page rather than by window.prompt: labelled, checked by the
@@ -63,9 +64,9 @@ export default function NoteDialog({ title, confirmLabel, onConfirm, onCancel }:
           )}
         </Field>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <BusyButton type="submit" className="btn btn-primary" busy={busy}>
             {confirmLabel}
-          </button>
+          </BusyButton>
           <button type="button" className="btn" onClick={onCancel}>
             Cancel
           </button>

@@ -15,6 +15,7 @@ import { serverMessage } from '../account/server-message';
 import { usdText } from '../money/usd-text';
 import '../money/money.css';
 import { achDeposit, achOnboard, fetchAchLimit, fetchAchStatus, fetchBankAccounts } from './payments-api';
+import { BusyButton } from '../../forms/BusyButton';
 
 const failureText = (error: unknown, fallback: string) => serverMessage(error) ?? (isHttpError(error) ? error.userMessage : fallback);
 
@@ -67,9 +68,9 @@ function OnboardingForm({ onDone }: { onDone: (ok: boolean) => void }) {
       />
       {failure && <FormAlert title={failure} />}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
           Accept and complete onboarding
-        </button>
+        </BusyButton>
       </div>
     </form>
   );
@@ -108,9 +109,9 @@ function DepositForm() {
         </div>
       )}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
           Deposit
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -9,6 +9,7 @@ import { applyServerFieldErrors } from '../../forms/server-errors';
 import { isHttpError } from '../../http/client';
 import { serverMessage } from '../account/server-message';
 import { createBankAccount } from './payments-api';
+import { BusyButton } from '../../forms/BusyButton';
 
 type Values = z.input<typeof createBankAccountSchema>;
 type Output = z.output<typeof createBankAccountSchema>;
@@ -110,9 +111,9 @@ export default function BankAccountForm({ onCreated }: { onCreated: () => void }
       <FormYesNo control={control} name="enable_wires" label="Enable wire transfers?" />
       {failure && <FormAlert title={failure.title} details={failure.details} />}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
           Add bank account
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

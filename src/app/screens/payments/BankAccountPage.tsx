@@ -7,6 +7,7 @@ import '../money/money.css';
 import BankAccountForm from './BankAccountForm';
 import { fetchBankAccounts, removeBankAccount } from './payments-api';
 import VerifyBankAccountForm from './VerifyBankAccountForm';
+import { BusyButton } from '../../forms/BusyButton';
 
 /** Spec A §2 and §4: none → create form; created, not active → verify form; active → details with Remove. */
 export default function BankAccountPage() {
@@ -55,9 +56,9 @@ export default function BankAccountPage() {
               account={account}
               onDone={() => void accounts.load()}
             />
-            <button type="button" className="btn btn-ghost" disabled={removing} onClick={() => void remove()}>
+            <BusyButton className="btn btn-ghost" busy={removing} onClick={() => void remove()}>
               Remove bank account
-            </button>
+            </BusyButton>
           </>
         ) : (
           <>
@@ -91,9 +92,9 @@ export default function BankAccountPage() {
               </div>
             )}
             <div className="form-actions">
-              <button type="button" className="btn btn-secondary" disabled={removing} onClick={() => void remove()}>
+              <BusyButton className="btn btn-secondary" busy={removing} onClick={() => void remove()}>
                 Remove
-              </button>
+              </BusyButton>
             </div>
           </>
         )}

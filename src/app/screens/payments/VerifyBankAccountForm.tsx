@@ -8,6 +8,7 @@ import { FormAlert } from '../../forms/FormAlert';
 import { isHttpError } from '../../http/client';
 import { serverMessage } from '../account/server-message';
 import { verifyBankAccount } from './payments-api';
+import { BusyButton } from '../../forms/BusyButton';
 
 type Values = z.input<typeof verifyBankAccountSchema>;
 type Output = z.output<typeof verifyBankAccountSchema>;
@@ -71,9 +72,9 @@ export default function VerifyBankAccountForm({ account, onDone }: { account: Ba
       {failure && <FormAlert title={failure} />}
       {!locked && (
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
             Verify
-          </button>
+          </BusyButton>
         </div>
       )}
     </form>

@@ -8,6 +8,7 @@ import CopyButton from '../money/CopyButton';
 import CurrencyIcon from '../money/CurrencyIcon';
 import Modal from '../money/Modal';
 import { createDepositAddress, fetchWalletAddresses } from './transfers-api';
+import { BusyButton } from '../../forms/BusyButton';
 
 interface Props {
   currency: string;
@@ -109,9 +110,9 @@ export default function DepositModal({ currency, name, onClose }: Props) {
         </>
       )}
       {!isUsd && state.status !== 'loading' && (
-        <button type="button" className="btn btn-primary" disabled={generating} onClick={() => void generate()}>
+        <BusyButton className="btn btn-primary" busy={generating} onClick={() => void generate()}>
           Generate New Address
-        </button>
+        </BusyButton>
       )}
     </Modal>
   );

@@ -13,6 +13,7 @@ import CurrencyIcon from '../money/CurrencyIcon';
 import Modal from '../money/Modal';
 import { fetchApprovedAddresses } from '../security/approved-addresses-api';
 import { fetchWithdrawFee, submitWithdraw } from './transfers-api';
+import { BusyButton } from '../../forms/BusyButton';
 
 interface Props {
   currency: string;
@@ -128,9 +129,9 @@ export default function WithdrawModal({ currency, name, available, onClose }: Pr
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
             Submit Withdraw
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Modal>

@@ -9,6 +9,7 @@ import { applyServerFieldErrors } from '../../forms/server-errors';
 import { isHttpError } from '../../http/client';
 import { serverMessage } from '../account/server-message';
 import { addApprovedAddress } from './approved-addresses-api';
+import { BusyButton } from '../../forms/BusyButton';
 
 type Values = z.input<typeof addApprovedAddressSchema>;
 type Output = z.output<typeof addApprovedAddressSchema>;
@@ -49,9 +50,9 @@ export default function AddApprovedAddressForm({
       <FormText control={control} name="address" label="Address" autoComplete="off" spellCheck={false} />
       {failure && <FormAlert title={failure} />}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
           Add address
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

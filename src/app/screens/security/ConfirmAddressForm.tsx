@@ -7,6 +7,7 @@ import { FormText } from '../../forms/form-fields';
 import { isHttpError } from '../../http/client';
 import { serverMessage } from '../account/server-message';
 import { confirmApprovedAddress } from './approved-addresses-api';
+import { BusyButton } from '../../forms/BusyButton';
 
 /** The emailed code that confirms a newly added address. */
 export default function ConfirmAddressForm({ address, onConfirmed }: { address: ApprovedAddress; onConfirmed: () => void }) {
@@ -42,9 +43,9 @@ export default function ConfirmAddressForm({ address, onConfirmed }: { address: 
           {failure}
         </div>
       )}
-      <button type="submit" className="btn btn-primary btn-small" disabled={formState.isSubmitting}>
+      <BusyButton type="submit" className="btn btn-primary btn-small" busy={formState.isSubmitting}>
         Confirm
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import {
   type TransactionFilterForm,
 } from './transaction-filter';
 import TypesSelect from './TypesSelect';
+import { BusyButton } from '../../forms/BusyButton';
 
 interface Props {
   value: TransactionFilterForm;
@@ -97,9 +98,9 @@ export default function TransactionFilterBar({ value, errors, today, onChange, o
         <button type="button" className="btn btn-secondary" disabled={isEmptyFilter(value)} onClick={() => onChange(emptyFilter)}>
           Reset
         </button>
-        <button type="button" className="btn btn-ghost" disabled={exporting} onClick={onExport}>
+        <BusyButton className="btn btn-ghost" busy={exporting} onClick={onExport}>
           {exporting ? 'Exporting…' : 'Export CSV'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -271,8 +271,12 @@ describe('order entry card (spec B §2, §5, §8)', () => {
     expect((within(card).getByPlaceholderText('Total (USD)') as HTMLInputElement).value).toBe('297.594');
   });
 
-  test('B4.order-entry.exactly-once: the submit button is disabled while an order is being sent', () => {
-    const { card } = renderCard(snapshot({ orderEntry: entry({ submitting: true }) }));
-    expect((within(card).getByRole('button', { name: 'Buy BTC' }) as HTMLButtonElement).disabled).toBe(true);
+  test('B4.order-entry.exactly-once, A8.forms.busy-keeps-focus: while an order is being sent the submit button says so and a press sends nothing', async () => {
+    const { card, fake } = renderCard(snapshot({ orderEntry: entry({ submitting: true }) }));
+    const submit = within(card).getByRole('button', { name: 'Buy BTC' });
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    expect(submit.getAttribute('aria-busy')).toBe('true');
+    await userEvent.setup().click(submit);
+    expect(fake.commands.submitOrder).not.toHaveBeenCalled();
   });
 });

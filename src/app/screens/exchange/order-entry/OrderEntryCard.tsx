@@ -28,6 +28,7 @@ import SideTabs from './SideTabs';
 import WithdrawalFeeNote from './WithdrawalFeeNote';
 import { PercentButtons, PriceShortcuts } from './ShortcutButtons';
 import './order-entry.css';
+import { BusyButton } from '../../../forms/BusyButton';
 
 // Spec B §2 order entry card. The form (react-hook-form with the shared zod rules) shows and
 // checks what the user types and sends it to the engine as intents; the engine holds the draft,
@@ -405,14 +406,13 @@ export default function OrderEntryCard() {
             </Field>
           )}
 
-          <button
+          <BusyButton
             type="submit"
             className={`btn btn-block oe-submit ${side === 'buy' ? 'btn-buy' : 'btn-sell'}`}
-            disabled={entry.submitting}
-            aria-busy={entry.submitting}
+            busy={entry.submitting}
           >
             {side === 'buy' ? `Buy ${base}` : `Sell ${base}`}
-          </button>
+          </BusyButton>
         </form>
         <WithdrawalFeeNote />
       </div>

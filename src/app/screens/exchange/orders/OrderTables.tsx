@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { tradingTexts } from '../../../../shared/messages';
 import type { Order, Trade } from '../../../../worker/public';
+import { BusyButton } from '../../../forms/BusyButton';
 import { formatAmount, formatPrice, PLACEHOLDER } from '../format/decimal-text';
 import { actionSide, formatAction, formatOrderType, formatPair, orderDateParts, orderIsoDate, orderPrice, orderSize } from './order-format';
 
@@ -92,18 +93,14 @@ const OpenRow = memo(function OpenRow({
     <tr>
       <OrderCells order={order} pair={pair} date={order.date_added} />
       <td className="ex-row-action">
-        <button
-          type="button"
+        <BusyButton
           className="btn btn-secondary btn-small ex-cancel"
-          // aria-disabled rather than disabled: a disabled button drops the keyboard's focus.
-          onClick={() => {
-            if (!busy) onCancel(order);
-          }}
-          aria-disabled={busy || undefined}
+          busy={busy}
+          onClick={() => onCancel(order)}
           aria-label={`Cancel ${formatAction(order.action)} ${pair} order ${order.id}`}
         >
           {busy ? 'Cancelling…' : 'Cancel'}
-        </button>
+        </BusyButton>
       </td>
     </tr>
   );
