@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, expect, test } from 'vitest';
 import TypesSelect from './TypesSelect';
 
@@ -46,4 +47,30 @@ test('B9.select.max-height-240: the open panel is at most 240 px high', async ()
   } finally {
     style.remove();
   }
+});
+
+test('B2.transactions.types-select-keys: the keyboard opens the panel with ArrowDown, moves with the arrows, ticks with Space, and keeps its place after Clear all', async () => {
+  function Controlled() {
+    const [value, setValue] = useState<Parameters<typeof TypesSelect>[0]['value']>([]);
+    return <TypesSelect value={value} onChange={setValue} />;
+  }
+  render(<Controlled />);
+  const user = userEvent.setup();
+  const button = screen.getByRole('button', { name: /Types/ });
+  // A disclosure of checkboxes, not a menu.
+  expect(button.getAttribute('aria-haspopup')).toBeNull();
+  button.focus();
+  await user.keyboard('{ArrowDown}');
+  expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search types' }));
+  await user.keyboard('{ArrowDown}{ArrowDown} ');
+  expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Sell' }));
+  expect(button.textContent).toBe('Sell');
+  await user.keyboard('{ArrowUp} ');
+  expect(button.textContent).toBe('Buy, Sell');
+  await user.click(screen.getByRole('button', { name: 'Clear all' }));
+  expect(button.textContent).toBe('All types');
+  expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search types' }));
+  await user.keyboard('{Escape}');
+  expect(document.activeElement).toBe(button);
+  expect(button.getAttribute('aria-expanded')).toBe('false');
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { transactionLimits } from '../../../shared/constants';
 import { useOutsideClick } from '../../hooks/useOutsideClick';
 import type { TransactionType } from './transaction-filter';
@@ -10,10 +10,30 @@ export default function TypesSelect({ value, onChange }: { value: readonly Trans
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  // ArrowDown on the closed button opens the panel and puts the keyboard in its search box.
+  const [focusSearch, setFocusSearch] = useState(false);
+  useEffect(() => {
+    if (open && focusSearch) {
+      searchBox.current?.focus();
+      setFocusSearch(false);
+    }
+  }, [open, focusSearch]);
   const panelId = useId();
   const labelId = useId();
   useOutsideClick(root, () => setOpen(false), open);
   const shown = transactionLimits.types.filter((t) => t.includes(search.trim().toLowerCase()));
+  // Up and Down move between the search box and the checkboxes, as in a list.
+  const onPanelKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const stops = [...(panel.current?.querySelectorAll<HTMLInputElement>('input') ?? [])];
+    const next = stops[stops.indexOf(document.activeElement as HTMLInputElement) + (e.key === 'ArrowDown' ? 1 : -1)];
+    if (next) {
+      e.preventDefault();
+      next.focus();
+    }
+  };
   const toggle = (t: TransactionType) =>
     onChange(value.includes(t) ? value.filter((v) => v !== t) : transactionLimits.types.filter((x) => x === t || value.includes(x)));
 
@@ -35,17 +55,24 @@ export default function TypesSelect({ value, onChange }: { value: readonly Trans
       <button
         type="button"
         className="multi-select-button"
-        aria-haspopup="true"
         aria-expanded={open}
         aria-controls={panelId}
         aria-labelledby={`${labelId} ${panelId}-summary`}
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setOpen(true);
+            setFocusSearch(true);
+          }
+        }}
       >
         <span id={`${panelId}-summary`}>{value.length === 0 ? 'All types' : value.map(capitalise).join(', ')}</span>
       </button>
       {open && (
-        <div className="multi-select-panel" id={panelId} role="group" aria-labelledby={labelId}>
+        <div className="multi-select-panel" id={panelId} role="group" aria-labelledby={labelId} ref={panel} onKeyDown={onPanelKey}>
           <input
+            ref={searchBox}
             type="search"
             className="multi-select-search"
             placeholder="Type to search"
@@ -66,7 +93,16 @@ export default function TypesSelect({ value, onChange }: { value: readonly Trans
               ))}
             </ul>
           )}
-          <button type="button" className="btn btn-ghost btn-small" disabled={value.length === 0} onClick={() => onChange([])}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            disabled={value.length === 0}
+            onClick={() => {
+              onChange([]);
+              // The button is disabled once nothing is chosen; the keyboard goes back to the search box.
+              searchBox.current?.focus();
+            }}
+          >
             Clear all
           </button>
         </div>
