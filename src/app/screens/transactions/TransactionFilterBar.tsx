@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { transactionLimits } from '../../../shared/constants';
 import {
   emptyFilter,
@@ -24,12 +24,14 @@ interface Props {
 /** Spec B §2 filter bar; the rules live in transaction-filter.ts. */
 export default function TransactionFilterBar({ value, errors, today, onChange, onExport, exporting }: Props) {
   const id = useId();
+  const fromInput = useRef<HTMLInputElement>(null);
   const canPending = pendingAvailable(value.types);
   return (
     <form className="tx-filter" role="search" aria-label="Transaction filter" onSubmit={(e) => e.preventDefault()}>
       <div className="field">
         <label htmlFor={`${id}-from`}>From</label>
         <input
+          ref={fromInput}
           id={`${id}-from`}
           type="date"
           value={value.from}
@@ -95,7 +97,16 @@ export default function TransactionFilterBar({ value, errors, today, onChange, o
         )}
       </div>
       <div className="tx-filter-actions">
-        <button type="button" className="btn btn-secondary" disabled={isEmptyFilter(value)} onClick={() => onChange(emptyFilter)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={isEmptyFilter(value)}
+          onClick={() => {
+            onChange(emptyFilter);
+            // Reset is disabled once the filter is empty; the keyboard starts the filter again.
+            fromInput.current?.focus();
+          }}
+        >
           Reset
         </button>
         <BusyButton className="btn btn-ghost" busy={exporting} onClick={onExport}>
