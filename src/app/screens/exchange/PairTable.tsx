@@ -3,6 +3,7 @@ import { tradingTexts } from '../../../shared/messages';
 import type { PairRow, PairsView, SortColumn } from '../../../worker/public';
 import ChangePercent from './ChangePercent';
 import { formatPrice, PLACEHOLDER } from './format/decimal-text';
+import { stepFocus } from '../../keyboard/step-focus';
 
 interface PairTableProps {
   readonly pairs: PairsView;
@@ -65,14 +66,7 @@ const PairTableRow = memo(function PairTableRow({
 
 /** Arrow keys move between the pair buttons, so the list works without a pointer. */
 function onArrowKeys(event: KeyboardEvent<HTMLTableSectionElement>) {
-  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button.ex-pair-option')];
-  const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  const next = buttons[index + (event.key === 'ArrowDown' ? 1 : -1)];
-  if (next) {
-    event.preventDefault();
-    next.focus();
-  }
+  stepFocus(event, [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button.ex-pair-option')]);
 }
 
 export default function PairTable({ pairs, selectedSymbol, onSelect, onSort }: PairTableProps) {

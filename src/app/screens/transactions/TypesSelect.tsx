@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { transactionLimits } from '../../../shared/constants';
 import { useOutsideClick } from '../../hooks/useOutsideClick';
+import { stepFocus } from '../../keyboard/step-focus';
 import type { TransactionType } from './transaction-filter';
 
 // Spec B §2 "types (multi-select)" with the select texts of spec B §8.
@@ -10,30 +11,21 @@ export default function TypesSelect({ value, onChange }: { value: readonly Trans
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const root = useRef<HTMLDivElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
-  // ArrowDown on the closed button opens the panel and puts the keyboard in its search box.
-  const [focusSearch, setFocusSearch] = useState(false);
-  useEffect(() => {
-    if (open && focusSearch) {
-      searchBox.current?.focus();
-      setFocusSearch(false);
+  // ArrowDown on the button opens the panel with the keyboard in its search box (focused as the
+  // box mounts, or at once when the panel is already open).
+  const focusOnMount = useRef(false);
+  const searchBoxRef = (el: HTMLInputElement | null) => {
+    searchBox.current = el;
+    if (el && focusOnMount.current) {
+      focusOnMount.current = false;
+      el.focus();
     }
-  }, [open, focusSearch]);
+  };
   const panelId = useId();
   const labelId = useId();
   useOutsideClick(root, () => setOpen(false), open);
   const shown = transactionLimits.types.filter((t) => t.includes(search.trim().toLowerCase()));
-  // Up and Down move between the search box and the checkboxes, as in a list.
-  const onPanelKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-    const stops = [...(panel.current?.querySelectorAll<HTMLInputElement>('input') ?? [])];
-    const next = stops[stops.indexOf(document.activeElement as HTMLInputElement) + (e.key === 'ArrowDown' ? 1 : -1)];
-    if (next) {
-      e.preventDefault();
-      next.focus();
-    }
-  };
   const toggle = (t: TransactionType) =>
     onChange(value.includes(t) ? value.filter((v) => v !== t) : transactionLimits.types.filter((x) => x === t || value.includes(x)));
 
@@ -60,19 +52,27 @@ export default function TypesSelect({ value, onChange }: { value: readonly Trans
         aria-labelledby={`${labelId} ${panelId}-summary`}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
+          if (e.key !== 'ArrowDown') return;
+          e.preventDefault();
+          if (open) searchBox.current?.focus();
+          else {
+            focusOnMount.current = true;
             setOpen(true);
-            setFocusSearch(true);
           }
         }}
       >
         <span id={`${panelId}-summary`}>{value.length === 0 ? 'All types' : value.map(capitalise).join(', ')}</span>
       </button>
       {open && (
-        <div className="multi-select-panel" id={panelId} role="group" aria-labelledby={labelId} ref={panel} onKeyDown={onPanelKey}>
+        <div
+          className="multi-select-panel"
+          id={panelId}
+          role="group"
+          aria-labelledby={labelId}
+          onKeyDown={(e) => stepFocus(e, [...e.currentTarget.querySelectorAll('input')])}
+        >
           <input
-            ref={searchBox}
+            ref={searchBoxRef}
             type="search"
             className="multi-select-search"
             placeholder="Type to search"
