@@ -73,7 +73,7 @@ const cardTops = (page: Page) => page.$$eval('.cards-grid > .card', (cards) => c
 const balanceOf = (page: Page, currency: string) => page.getByTestId(`portfolio-row-${currency}`).getByTestId('balance');
 
 describe('money in and out', () => {
-  it('A2.portfolio.actions, A8.forms.row-controls-level, A8.forms.busy-keeps-focus, A2.deposit.qr-code, A2.withdraw.fields, A2.bank-account.unverified-shows-verify-form, A2.ach.success-text, A2.fee-rates.cards: deposit BTC, withdraw to an approved address, bank account, ACH, wire, fee overview', async () => {
+  it('A2.portfolio.actions, A8.forms.row-controls-level, A8.forms.even-spacing, A8.forms.busy-keeps-focus, A2.deposit.qr-code, A2.withdraw.fields, A2.bank-account.unverified-shows-verify-form, A2.ach.success-text, A2.fee-rates.cards: deposit BTC, withdraw to an approved address, bank account, ACH, wire, fee overview', async () => {
     await inPage(env.browser, 'money', { viewport: DESKTOP }, async ({ page, shot }) => {
       const person = uniquePerson('money');
       await freshVerifiedUser(page, person);
@@ -215,9 +215,17 @@ describe('money in and out', () => {
           routingLevel: top('routing_number') === top('wire_routing_number'),
           namesLevel: top('first_name') === top('last_name'),
           legendLikeLabel: font(document.querySelector('main legend')!) === font(document.querySelector('main .field label')!),
+          // Title, intro and first row are spaced by the form's gap alone, as its fields are.
+          introSpacing: (() => {
+            const box = (el: Element) => el.getBoundingClientRect();
+            const title = box(document.getElementById('bank-create-title')!);
+            const intro = document.getElementById('bank-create-title')!.nextElementSibling!;
+            const gap = parseFloat(getComputedStyle(intro.parentElement!).rowGap);
+            return [box(intro).top - title.bottom, box(intro.nextElementSibling!).top - box(intro).bottom].map((d) => Math.round(d - gap));
+          })(),
         };
       });
-      expect(form).toEqual({ routingLevel: true, namesLevel: true, legendLikeLabel: true });
+      expect(form).toEqual({ routingLevel: true, namesLevel: true, legendLikeLabel: true, introSpacing: [0, 0] });
       await page.getByLabel('First name').fill(person.firstName);
       await page.getByLabel('Last name').fill(person.lastName);
       await page.getByLabel('Account number').fill('123456789');
