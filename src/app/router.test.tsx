@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { PRODUCT_NAME } from '../shared/constants';
 import { accountMessages } from '../shared/messages';
 import { routes } from './router';
 import { session } from './session/session';
@@ -185,5 +187,48 @@ describe('A2 routes', () => {
         `/account/login?returnUrl=${encodeURIComponent(path)}`,
       );
     }
+  });
+});
+
+describe('A1.navigation.page-title', () => {
+  /** Every route a person can land on, with the handle of the route that names it. */
+  function pages(list: readonly RouteObject[]): { path: string; handle: unknown }[] {
+    return list.flatMap((route) => [
+      ...(route.path && !route.children ? [{ path: route.path, handle: route.handle }] : []),
+      ...pages(route.children ?? []),
+    ]);
+  }
+
+  test('every page names its tab, or writes the title itself', () => {
+    const untitled = pages(routes)
+      .filter(({ path }) => path !== 'loading')
+      .filter(({ handle }) => {
+        const h = handle as { title?: unknown; ownTitle?: unknown } | undefined;
+        return typeof h?.title !== 'string' && h?.ownTitle !== true;
+      });
+    expect(untitled).toEqual([]);
+  });
+
+  test('the tab reads the open page’s name, then the product’s, and follows navigation', async () => {
+    const router = renderApp('/portfolio');
+    await screen.findByRole('heading', { level: 1, name: 'Portfolio' });
+    await waitFor(() => expect(document.title).toBe(`Portfolio · ${PRODUCT_NAME}`));
+    await act(() => router.navigate('/payments/wire-instructions'));
+    await screen.findByRole('heading', { level: 1, name: 'Wire Instructions' });
+    await waitFor(() => expect(document.title).toBe(`Wire Instructions · ${PRODUCT_NAME}`));
+    await act(() => router.navigate('/no/such/page'));
+    await waitFor(() => expect(document.title).toBe(`Page not found · ${PRODUCT_NAME}`));
+  });
+
+  test('B1.title.best-bid-and-pair: the exchange keeps its own title (pair and best bid), and the next page names itself again', async () => {
+    const router = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await act(() => router.navigate('/exchange'));
+    await screen.findByText('Order Book', { exact: false }, { timeout: 10_000 });
+    // The exchange's own title (the fake engine's BTC/USD book), not one named by the route.
+    await waitFor(() => expect(document.title).toMatch(new RegExp(`BTC/USD · ${PRODUCT_NAME}$`)));
+    await act(() => router.navigate('/fee-rates'));
+    await screen.findByRole('heading', { level: 1, name: 'Fee Overview' });
+    await waitFor(() => expect(document.title).toBe(`Fee Overview · ${PRODUCT_NAME}`));
   });
 });

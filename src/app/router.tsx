@@ -2,6 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import AuthGuard from './guards/AuthGuard';
 import RoleGuard from './guards/RoleGuard';
+import type { RouteTitle } from './title/route-title';
 import AppLayout from './layout/AppLayout';
 import {
   BeneficialOwnersPage,
@@ -34,12 +35,18 @@ const NewsPage = lazy(() => import('./screens/news/NewsPage'));
 const EnhancedDueDiligencePage = lazy(() => import('./screens/edd/EnhancedDueDiligencePage'));
 const OperatorConsolePage = lazy(() => import('./screens/operator/OperatorConsolePage'));
 
+/** A screen, and the name its tab shows. */
+function page(path: string, title: RouteTitle, element: ReactNode): RouteObject {
+  return { path, element, handle: title };
+}
+
 /**
  * A logged-in screen. `roles`: the user needs at least one (spec A §6); which screens need
  * which roles is "not shown" in the spec, so none declares any yet.
  */
-function member(path: string, element: ReactNode, roles?: readonly string[]): RouteObject {
-  return roles?.length ? { element: <RoleGuard roles={roles} />, children: [{ path, element }] } : { path, element };
+function member(path: string, title: RouteTitle, element: ReactNode, roles?: readonly string[]): RouteObject {
+  const route = page(path, title, element);
+  return roles?.length ? { element: <RoleGuard roles={roles} />, children: [route] } : route;
 }
 
 // Spec A §2 (and spec B's /enhanced-due-diligence and /exchange).
@@ -50,47 +57,47 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'loading', element: <LoadingPage /> },
-      { path: 'account/login', element: <LoginPage /> },
-      { path: 'account/password/forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'account/password/reset-password', element: <ResetPasswordPage /> },
-      { path: 'account/register', element: <RegisterPage /> },
+      page('account/login', { title: 'Log in' }, <LoginPage />),
+      page('account/password/forgot-password', { title: 'Forgot password' }, <ForgotPasswordPage />),
+      page('account/password/reset-password', { title: 'Reset password' }, <ResetPasswordPage />),
+      page('account/register', { title: 'Create your account' }, <RegisterPage />),
       {
         element: <RegistrationGuard />,
         children: [
-          { path: 'account/register/individual', element: <RegisterIndividualPage /> },
-          { path: 'account/register/business', element: <RegisterBusinessPage /> },
+          page('account/register/individual', { title: 'Individual details' }, <RegisterIndividualPage />),
+          page('account/register/business', { title: 'Business registration' }, <RegisterBusinessPage />),
         ],
       },
       {
         element: <AuthGuard />,
         children: [
-          member('dashboard', <DashboardPage />),
-          member('business/principal-address', <PrincipalAddressPage />),
-          member('business/beneficial-owners', <BeneficialOwnersPage />),
+          member('dashboard', { title: 'Dashboard' }, <DashboardPage />),
+          member('business/principal-address', { title: 'Principal Place of Business' }, <PrincipalAddressPage />),
+          member('business/beneficial-owners', { title: 'Beneficial owners' }, <BeneficialOwnersPage />),
           // The codes are requested for the logged-in user (registration logs in).
-          member('verify/email', <VerifyEmailPage />),
-          member('verify/phone', <VerifyPhonePage />),
-          member('enhanced-due-diligence', <EnhancedDueDiligencePage />),
-          member('operator', <OperatorConsolePage />, ['operator']),
-          member('exchange', <ExchangePage />),
-          member('portfolio', <PortfolioPage />),
-          member('my/transactions', <TransactionHistoryPage />),
-          member('fee-rates', <FeeOverviewPage />),
+          member('verify/email', { title: 'Verify your email' }, <VerifyEmailPage />),
+          member('verify/phone', { title: 'Verify your phone number' }, <VerifyPhonePage />),
+          member('enhanced-due-diligence', { title: 'Enhanced Due Diligence' }, <EnhancedDueDiligencePage />),
+          member('operator', { title: 'Operator Console' }, <OperatorConsolePage />, ['operator']),
+          member('exchange', { ownTitle: true }, <ExchangePage />),
+          member('portfolio', { title: 'Portfolio' }, <PortfolioPage />),
+          member('my/transactions', { title: 'Transaction History' }, <TransactionHistoryPage />),
+          member('fee-rates', { title: 'Fee Overview' }, <FeeOverviewPage />),
           {
             path: 'payments',
             children: [
               { index: true, element: <Navigate to="bank-account" replace /> },
-              member('bank-account', <BankAccountPage />),
-              member('wire-instructions', <WireInstructionsPage />),
-              member('ach-onboarding', <AchOnboardingPage />),
+              member('bank-account', { title: 'Bank Account' }, <BankAccountPage />),
+              member('wire-instructions', { title: 'Wire Instructions' }, <WireInstructionsPage />),
+              member('ach-onboarding', { title: 'ACH Onboarding' }, <AchOnboardingPage />),
             ],
           },
-          member('security/approved-addresses', <ApprovedAddressesPage />),
-          member('market', <NewsPage />),
+          member('security/approved-addresses', { title: 'Approved Addresses' }, <ApprovedAddressesPage />),
+          member('market', { title: 'Market News' }, <NewsPage />),
         ],
       },
-      { path: 'unauthorized', element: <UnauthorizedPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      page('unauthorized', { title: 'Unauthorized' }, <UnauthorizedPage />),
+      page('*', { title: 'Page not found' }, <NotFoundPage />),
     ],
   },
 ];

@@ -18,7 +18,7 @@ function wrongCode(code: string): string {
 const env = e2eEnvironment();
 
 describe('spec A: individual registration and email/phone verification', () => {
-  it('A4.registration.individual-steps, A1.navigation.new-page-at-top: §2/§4 register step 1 → individual details → Create Account → verify email (code from the outbox) → /verify/phone (history replaced) → verify phone → / (dashboard); §5 a wrong code shows the incorrect-code message', async () => {
+  it('A4.registration.individual-steps, A1.navigation.new-page-at-top, A1.navigation.focus-moves-to-page, A1.navigation.page-title: §2/§4 register step 1 → individual details → Create Account → verify email (code from the outbox) → /verify/phone (history replaced) → verify phone → / (dashboard); §5 a wrong code shows the incorrect-code message', async () => {
     const person = uniquePerson('individual');
     await inPage(env.browser, 'register-individual', {}, async ({ page, shot }) => {
       // Step 1: basic details, with the dialling code found by searching the list.
@@ -45,6 +45,11 @@ describe('spec A: individual registration and email/phone verification', () => {
       await page.waitForURL('**/account/register/individual');
       await page.getByRole('heading', { name: 'Individual details' }).waitFor();
       expect(await page.evaluate(() => scrollY)).toBe(0);
+      // Continue left with its page: the focus is on the new page's content, whose name the tab shows,
+      // and Tab from there reaches the page's first control, not the header's.
+      expect(await page.evaluate(() => [document.activeElement?.id, document.title])).toEqual(['main', 'Individual details · Ox Exchange']);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Back');
       await page.setViewportSize(desktop);
       await page.getByLabel('Account purpose').selectOption('Trading');
       await page.getByLabel('Date of birth').fill('1984-02-29');

@@ -1,16 +1,21 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useFocusOnNavigate } from '../keyboard/useFocusOnNavigate';
 import LoadingPage from '../screens/LoadingPage';
+import { useRouteTitle } from '../title/useRouteTitle';
 import Header from './Header';
 
 export default function AppLayout() {
+  const main = useRef<HTMLElement>(null);
+  useRouteTitle();
+  useFocusOnNavigate(main);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Header />
-      <main id="main" className="app-main" tabIndex={-1}>
+      <main ref={main} id="main" className="app-main" tabIndex={-1}>
         {/* Lazily loaded screens (account forms, approved addresses) show the loading screen meanwhile. */}
         <Suspense fallback={<LoadingPage />}>
           <Outlet />
