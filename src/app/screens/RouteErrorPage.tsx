@@ -1,8 +1,24 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isScreenLoadFailure } from './route-error';
 
-/** A screen's code failed to load (e.g. a new deployment replaced the chunk) or threw. */
+/**
+ * A screen's code failed to load or the screen threw. Shown inside the layout, so the header
+ * stays and the screens already loaded stay a click away; the layout's own failure shows it
+ * alone. A reload fetches the screen's code anew (a failed import is not retried in place).
+ */
 export default function RouteErrorPage() {
   const error = useRouteError();
+  if (isScreenLoadFailure(error)) {
+    return (
+      <div className="page page-center" role="alert">
+        <h1 className="status-title">This page could not be loaded</h1>
+        <p className="muted">Check your connection, then reload the page.</p>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Reload the page
+        </button>
+      </div>
+    );
+  }
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
     <div className="page page-center" role="alert">
