@@ -21,9 +21,13 @@ describe('wire decimals are bounded before they are parsed', () => {
   });
 
   it('NaN-like text, signs, hex and digits of other scripts are refused', () => {
-    for (const v of ['NaN', 'Infinity', '-1', '+1', '0x10', '1_000', '1,5', '١٢٣', '１２３', '', ' ', '.5', '5.']) {
+    for (const v of ['NaN', 'Infinity', '-1', '+1', '0x10', '1_000', '1,5', '١٢٣', '１２３', '.5', '5.']) {
       expect(messages(v), JSON.stringify(v)).toEqual(['Price must be a decimal number.']);
     }
+  });
+
+  it('A8.forms.empty-decimal-is-required: empty or blank text is required, not a malformed number', () => {
+    for (const v of ['', ' ', '\t']) expect(messages(v), JSON.stringify(v)).toEqual(['Price is required.']);
   });
 
   it('objects, arrays, booleans and null are refused with one message', () => {

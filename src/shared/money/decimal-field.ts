@@ -18,6 +18,8 @@ function decimalIssue(v: string, label: string, decimals: number): string | null
   if (v.length > MAX_DECIMAL_TEXT) {
     return /^\d*\.?\d*$/.test(v) ? `${label} is too large.` : `${label} must be a decimal number.`;
   }
+  // Nothing typed yet is "required", not "not a number", so an untouched form says so.
+  if (v === '') return `${label} is required.`;
   if (!isDecimalString(v) || v.startsWith('-')) return `${label} must be a decimal number.`;
   if (v.split('.')[0]!.replace(/^0+(?=\d)/, '').length > MAX_INT_DIGITS) return `${label} is too large.`;
   if (decimalPlaces(v) > decimals) return `${label} must have up to ${decimals} decimal places.`;
