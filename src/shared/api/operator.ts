@@ -7,7 +7,7 @@ import { positiveDecimalString } from '../money/decimal-field';
 
 export const OPERATOR_ROLE = 'operator';
 
-const userId = z.string().trim().min(1).max(64);
+const userId = z.string({ error: 'userId is required.' }).trim().min(1, 'userId is required.').max(64, 'userId is at most 64 characters.');
 const note = z.string().trim().min(1, 'A note is required.').max(2000);
 const idParam = z.object({ id: z.string().min(1).max(64) });
 export const operatorIdParamsSchema = idParam;
@@ -66,10 +66,11 @@ export const wireCreditSchema = z.object({
   currency: currencyCode(),
   amount: positiveDecimalString('amount'),
   reference: z
-    .string()
+    .string({ error: 'reference is required.' })
     .trim()
-    .min(4)
-    .max(64)
+    .min(1, { message: 'reference is required.', abort: true })
+    .min(4, 'reference is at least 4 characters.')
+    .max(64, 'reference is at most 64 characters.')
     .regex(/^[A-Za-z0-9-]+$/, 'reference is letters, digits and dashes.'),
 });
 export const wireCreditResponseSchema = z.object({

@@ -48,6 +48,13 @@ beforeEach(() => {
     if (call.path === paths.operator.withdrawals) return jsonResponse(200, { data: [withdrawal] });
     if (call.path === paths.operator.withdrawalReview('w1')) return jsonResponse(200, { ...withdrawal, status: 'approved', note: 'ok' });
     if (call.path === paths.operator.audit) return jsonResponse(200, { data: [] });
+    if (call.path === paths.account.currencies)
+      return jsonResponse(200, [
+        { symbol: 'USD', name: 'US Dollar', is_fiat: 1, trading_enabled: 1 },
+        { symbol: 'BTC', name: 'Bitcoin', is_fiat: 0, trading_enabled: 1 },
+      ]);
+    if (call.path === paths.operator.wireCredits)
+      return jsonResponse(200, { reference: 'WIRE-0001', user_id: 'u9', currency: 'usd', amount: '2500.00', balance: '2500.00' });
     return jsonResponse(404, { title: 'Not found', status: 404 });
   });
   vi.stubGlobal('fetch', fake.fetch);
@@ -152,5 +159,44 @@ describe('API.operator.note-dialog: the note of a decision', () => {
     expect(sent).toHaveLength(1);
     expect(JSON.parse(String(sent[0]!.body))).toEqual({ decision: 'reject', note: 'Destination under review.' });
     expect(window.prompt).not.toHaveBeenCalled();
+  });
+});
+
+describe('API.operator.forms-validated', () => {
+  it('sent empty, every field of the operator forms names what it needs and nothing is sent', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Credit' }));
+    await user.click(screen.getByRole('button', { name: 'Require EDD' }));
+    await user.click(screen.getByRole('button', { name: 'Show ledger' }));
+    const wire = screen.getByRole('form', { name: 'Credit a wire deposit' });
+    expect(await within(wire).findByText('Currency is required.')).toBeTruthy();
+    expect(within(wire).getByText('User id is required.')).toBeTruthy();
+    expect(within(wire).getByText('Amount is required.')).toBeTruthy();
+    expect(within(wire).getByText('Wire reference is required.')).toBeTruthy();
+    const edd = screen.getByRole('form', { name: 'Require EDD' });
+    expect(within(edd).getByText('User id is required.')).toBeTruthy();
+    expect(within(edd).getByText('A note is required.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'User ledger' }).textContent).toContain('User id is required.');
+    expect(posts(paths.operator.wireCredits)).toHaveLength(0);
+    expect(posts(paths.operator.requireEdd)).toHaveLength(0);
+    expect(fake.callsTo(paths.operator.ledger)).toHaveLength(0);
+    await expectNoAxeViolations();
+  });
+
+  it('a wire credit picks its currency from the list and sends the trimmed values; the card says what was credited', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const wire = screen.getByRole('form', { name: 'Credit a wire deposit' });
+    await within(wire).findByRole('option', { name: 'US Dollar (USD)' });
+    await user.type(within(wire).getByLabelText('User id'), ' u9 ');
+    await user.selectOptions(within(wire).getByLabelText('Currency'), 'usd');
+    await user.type(within(wire).getByLabelText('Amount'), '2500.00');
+    await user.type(within(wire).getByLabelText('Wire reference'), 'WIRE-0001');
+    await user.click(within(wire).getByRole('button', { name: 'Credit' }));
+    expect(await within(wire).findByRole('status')).toHaveProperty('textContent', 'Credited 2500.00 USD (WIRE-0001); balance 2500.00.');
+    const [sent] = posts(paths.operator.wireCredits);
+    expect(JSON.parse(String(sent!.body))).toEqual({ userId: 'u9', currency: 'usd', amount: '2500.00', reference: 'WIRE-0001' });
+    expect((within(wire).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
   });
 });

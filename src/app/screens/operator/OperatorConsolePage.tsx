@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { paths } from '../../../shared/api/paths';
+import { ledgerQuerySchema } from '../../../shared/api/operator';
 import type {
   auditResponseSchema,
   ledgerResponseSchema,
@@ -9,7 +12,11 @@ import type {
   withdrawalListSchema,
 } from '../../../shared/api/operator';
 import { apiUrl } from '../../config';
+import { BusyButton } from '../../forms/BusyButton';
+import { FormText } from '../../forms/form-fields';
 import NoteDialog from './NoteDialog';
+import RequireEddForm from './RequireEddForm';
+import WireCreditForm from './WireCreditForm';
 import { operatorApi } from './operator-api';
 import '../../forms/forms.css';
 import './operator.css';
@@ -24,7 +31,9 @@ const decisionLabel: Record<Decision, string> = { approve: 'Approve', reject: 'R
 export default function OperatorConsolePage() {
   return (
     <section className="page operator-page" aria-labelledby="operator-title">
-      <h1 id="operator-title">Operator Console</h1>
+      <h1 id="operator-title" className="page-title">
+        Operator Console
+      </h1>
       <EddReviews />
       <div className="operator-columns">
         <RequireEddForm />
@@ -121,83 +130,6 @@ function EddReviews() {
   );
 }
 
-function useFormMessage() {
-  const [message, setMessage] = useState('');
-  return { message, setMessage };
-}
-
-function RequireEddForm() {
-  const { message, setMessage } = useFormMessage();
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    try {
-      await operatorApi.requireEdd(String(data.get('userId')), String(data.get('note')));
-      setMessage('EDD is now required of this user.');
-    } catch {
-      setMessage('');
-    }
-  }
-  return (
-    <form className="card form operator-card" onSubmit={(e) => void submit(e)} aria-labelledby="require-edd-title">
-      <h2 id="require-edd-title">Require EDD</h2>
-      <label className="field form-field">
-        <span className="form-field__label">User id</span>
-        <input name="userId" className="form-input" required />
-      </label>
-      <label className="field form-field">
-        <span className="form-field__label">Note</span>
-        <input name="note" className="form-input" required />
-      </label>
-      <button type="submit" className="btn btn-primary">
-        Require EDD
-      </button>
-      {message ? <p role="status">{message}</p> : null}
-    </form>
-  );
-}
-
-function WireCreditForm() {
-  const { message, setMessage } = useFormMessage();
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const d = new FormData(e.currentTarget);
-    try {
-      const r = await operatorApi.creditWire({
-        userId: String(d.get('userId')),
-        currency: String(d.get('currency')),
-        amount: String(d.get('amount')),
-        reference: String(d.get('reference')),
-      });
-      setMessage(`Credited ${r.amount} ${r.currency.toUpperCase()} (${r.reference}); balance ${r.balance}.`);
-    } catch {
-      setMessage('');
-    }
-  }
-  return (
-    <form className="card form operator-card" onSubmit={(e) => void submit(e)} aria-labelledby="wire-title">
-      <h2 id="wire-title">Credit a wire deposit</h2>
-      {(
-        [
-          ['userId', 'User id'],
-          ['currency', 'Currency'],
-          ['amount', 'Amount'],
-          ['reference', 'Wire reference'],
-        ] as const
-      ).map(([name, label]) => (
-        <label key={name} className="field form-field">
-          <span className="form-field__label">{label}</span>
-          <input name={name} className="form-input" required />
-        </label>
-      ))}
-      <button type="submit" className="btn btn-primary">
-        Credit
-      </button>
-      {message ? <p role="status">{message}</p> : null}
-    </form>
-  );
-}
-
 function WithdrawalReviews() {
   const [list, setList] = useState<z.infer<typeof withdrawalListSchema>['data']>([]);
   const [message, setMessage] = useState('');
@@ -265,24 +197,24 @@ function WithdrawalReviews() {
   );
 }
 
+const ledgerLookupSchema = ledgerQuerySchema.pick({ userId: true });
+type LedgerLookupValues = z.input<typeof ledgerLookupSchema>;
+
 function LedgerLookup() {
   const [ledger, setLedger] = useState<z.infer<typeof ledgerResponseSchema> | null>(null);
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const userId = String(new FormData(e.currentTarget).get('userId'));
-    await operatorApi.ledger(userId).then(setLedger, () => setLedger(null));
-  }
+  const { control, handleSubmit, formState } = useForm<LedgerLookupValues, unknown, z.output<typeof ledgerLookupSchema>>({
+    resolver: zodResolver(ledgerLookupSchema),
+    defaultValues: { userId: '' },
+  });
+  const onSubmit = handleSubmit(({ userId }) => operatorApi.ledger(userId).then(setLedger, () => setLedger(null)));
   return (
     <section className="card operator-card" aria-labelledby="ledger-title">
       <h2 id="ledger-title">User ledger</h2>
-      <form className="operator-inline" onSubmit={(e) => void submit(e)}>
-        <label className="field form-field">
-          <span className="form-field__label">User id</span>
-          <input name="userId" className="form-input" required />
-        </label>
-        <button type="submit" className="btn btn-primary">
+      <form className="operator-inline" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <FormText control={control} name="userId" label="User id" autoComplete="off" spellCheck={false} />
+        <BusyButton type="submit" className="btn btn-primary" busy={formState.isSubmitting}>
           Show ledger
-        </button>
+        </BusyButton>
       </form>
       {ledger ? (
         // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it.
