@@ -34,7 +34,7 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it("A2.forgot-password.success-screen, A4.forgot-password.states, A7.password.forgot-password: success shows 'Password Reset Email Sent' with Back to Login", async () => {
+  it("A2.forgot-password.success-screen, A4.forgot-password.states, A8.forms.outcome-takes-focus, A7.password.forgot-password: success shows 'Password Reset Email Sent' with Back to Login", async () => {
     const api = fakeApi().on(
       'POST',
       paths.auth.forgotPassword,
@@ -43,7 +43,9 @@ describe('ForgotPasswordPage (spec A §2 forgot password)', () => {
     const { user } = setup();
     await user.type(email(), '  ada@example.com ');
     await user.click(send());
-    expect(await screen.findByRole('heading', { name: m.resetEmailSentTitle })).toBeTruthy();
+    const sent = await screen.findByRole('heading', { name: m.resetEmailSentTitle });
+    // A8.forms.outcome-takes-focus: the pressed button left with the form; the outcome has the focus.
+    expect(document.activeElement).toBe(sent);
     expect(api.bodyOf('POST', paths.auth.forgotPassword)).toEqual({ email: 'ada@example.com' });
     await user.click(screen.getByRole('link', { name: 'Back to Login' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/account/login');

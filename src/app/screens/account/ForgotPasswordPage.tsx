@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '../../../shared/api/auth';
 import { passwordMessages } from '../../../shared/messages';
 import { FormText } from '../../forms/form-fields';
+import { useFocusOnMount } from '../../keyboard/useFocusOnMount';
 import { requestPasswordReset } from './account-api';
 import { accountRoutes } from './account-routes';
 import { serverMessage } from './server-message';
@@ -19,11 +20,14 @@ export default function ForgotPasswordPage() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Kept so "try again" does not make the user retype the address.
   const [email, setEmail] = useState('');
+  const outcome = useFocusOnMount<HTMLHeadingElement>();
 
   if (status.kind === 'success') {
     return (
       <section className="page account-page">
-        <h1>{passwordMessages.resetEmailSentTitle}</h1>
+        <h1 ref={outcome} tabIndex={-1}>
+          {passwordMessages.resetEmailSentTitle}
+        </h1>
         <p>If an account exists for {email}, we have sent it a link to reset the password.</p>
         <Link className="btn btn-primary" to={accountRoutes.login}>
           Back to Login
@@ -35,7 +39,9 @@ export default function ForgotPasswordPage() {
   if (status.kind === 'error') {
     return (
       <section className="page account-page">
-        <h1>Password reset failed</h1>
+        <h1 ref={outcome} tabIndex={-1}>
+          Password reset failed
+        </h1>
         <p role="alert">{status.message}</p>
         <button type="button" className="link-button" onClick={() => setStatus({ kind: 'idle' })}>
           Try again

@@ -96,7 +96,7 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     expect(confirm().getAttribute('aria-invalid')).toBe('true');
   });
 
-  it("A2.reset-password.success-state, A4.reset-password.form-to-result, A7.password.reset-password: success shows 'Password Changed!' with Go to Login", async () => {
+  it("A2.reset-password.success-state, A8.forms.outcome-takes-focus, A4.reset-password.form-to-result, A7.password.reset-password: success shows 'Password Changed!' with Go to Login", async () => {
     const api = fakeApi()
       .on('POST', paths.auth.validateResetToken, ok({ valid: true }))
       .on('POST', paths.auth.resetPassword, ok({ success: true, message: 'Password changed.' }));
@@ -105,7 +105,8 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     await user.type(newPassword(), STRONG);
     await user.type(confirm(), STRONG);
     await user.click(submit());
-    expect(await screen.findByRole('heading', { name: m.passwordChangedTitle })).toBeTruthy();
+    // A8.forms.outcome-takes-focus: the outcome that replaced the form has the focus.
+    expect(document.activeElement).toBe(await screen.findByRole('heading', { name: m.passwordChangedTitle }));
     expect(api.bodyOf('POST', paths.auth.resetPassword)).toEqual({
       user_id: '1042',
       token: 'tok_9f8e7d',

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
+import { useFocusOnMount } from '../../keyboard/useFocusOnMount';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH, RESET_PASSWORD_SYMBOLS } from '../../../shared/api/password-policy';
@@ -26,6 +27,8 @@ export default function ResetPasswordPage() {
     complete ? { kind: 'loading' } : { kind: 'error', message: passwordMessages.resetMissingParams },
   );
 
+  const outcome = useFocusOnMount<HTMLHeadingElement>();
+
   useEffect(() => {
     if (!complete) return;
     const controller = new AbortController();
@@ -50,7 +53,9 @@ export default function ResetPasswordPage() {
     case 'error':
       return (
         <section className="page account-page">
-          <h1>{passwordMessages.invalidLinkTitle}</h1>
+          <h1 ref={outcome} tabIndex={-1}>
+            {passwordMessages.invalidLinkTitle}
+          </h1>
           <p role="alert">{status.message}</p>
           <div className="form-actions">
             <Link to={accountRoutes.forgotPassword}>Request a new link</Link>
@@ -61,7 +66,9 @@ export default function ResetPasswordPage() {
     case 'success':
       return (
         <section className="page account-page">
-          <h1>{passwordMessages.passwordChangedTitle}</h1>
+          <h1 ref={outcome} tabIndex={-1}>
+            {passwordMessages.passwordChangedTitle}
+          </h1>
           <p>Your password has been changed. You can now log in with your new password.</p>
           <Link className="btn btn-primary" to={accountRoutes.login}>
             Go to Login
