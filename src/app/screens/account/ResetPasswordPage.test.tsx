@@ -106,7 +106,8 @@ describe('ResetPasswordPage (spec A §2 reset password)', () => {
     await user.type(confirm(), STRONG);
     await user.click(submit());
     // A8.forms.outcome-takes-focus: the outcome that replaced the form has the focus.
-    expect(document.activeElement).toBe(await screen.findByRole('heading', { name: m.passwordChangedTitle }));
+    const changed = await screen.findByRole('heading', { name: m.passwordChangedTitle });
+    expect(document.activeElement).toBe(changed);
     expect(api.bodyOf('POST', paths.auth.resetPassword)).toEqual({
       user_id: '1042',
       token: 'tok_9f8e7d',
