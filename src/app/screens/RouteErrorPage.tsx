@@ -8,21 +8,15 @@ import { isScreenLoadFailure } from './route-error';
  */
 export default function RouteErrorPage() {
   const error = useRouteError();
-  if (isScreenLoadFailure(error)) {
-    return (
-      <div className="page page-center" role="alert">
-        <h1 className="status-title">This page could not be loaded</h1>
-        <p className="muted">Check your connection, then reload the page.</p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Reload the page
-        </button>
-      </div>
-    );
-  }
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
+  const notLoaded = isScreenLoadFailure(error);
+  const detail = notLoaded
+    ? 'Check your connection, then reload the page.'
+    : isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : null;
   return (
     <div className="page page-center" role="alert">
-      <h1 className="status-title">Something went wrong</h1>
+      <h1 className="status-title">{notLoaded ? 'This page could not be loaded' : 'Something went wrong'}</h1>
       {detail && <p className="muted">{detail}</p>}
       <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
         Reload the page

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../shared/constants';
 import { formatPrice } from '../screens/exchange/format/decimal-text';
+import { pageTitle } from './route-title';
 
 export interface TitlePair {
   readonly base: string;
@@ -15,5 +16,5 @@ export interface TitlePair {
 export function exchangeTitle(pair: TitlePair | null): string {
   if (!pair || !pair.base || !pair.quote) return PRODUCT_NAME;
   const name = `${pair.base}/${pair.quote}`;
-  return pair.bestBid ? `${formatPrice(pair.bestBid)} ${name} · ${PRODUCT_NAME}` : `${name} · ${PRODUCT_NAME}`;
+  return pageTitle(pair.bestBid ? `${formatPrice(pair.bestBid)} ${name}` : name);
 }

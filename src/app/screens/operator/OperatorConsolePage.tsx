@@ -3,13 +3,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { paths } from '../../../shared/api/paths';
-import { ledgerQuerySchema } from '../../../shared/api/operator';
-import type {
-  auditResponseSchema,
-  ledgerResponseSchema,
-  OperatorEddDetail,
-  operatorEddListSchema,
-  withdrawalListSchema,
+import {
+  ledgerQuerySchema,
+  type auditResponseSchema,
+  type ledgerResponseSchema,
+  type OperatorEddDetail,
+  type operatorEddListSchema,
+  type withdrawalListSchema,
 } from '../../../shared/api/operator';
 import { apiUrl } from '../../config';
 import { BusyButton } from '../../forms/BusyButton';

@@ -9,6 +9,7 @@ import { applyServerFieldErrors } from '../../forms/server-errors';
 import { createResource } from '../../data/resource';
 import { useResource } from '../../hooks/useResource';
 import { isHttpError } from '../../http/client';
+import { currencyOptions } from '../money/currency-options';
 import { fetchTradableCurrencies } from '../portfolio/transfers-api';
 import { operatorApi } from './operator-api';
 
@@ -20,10 +21,7 @@ const empty: Values = { userId: '', currency: '', amount: '', reference: '' };
 export default function WireCreditForm() {
   const [currencyList] = useState(() => createResource(fetchTradableCurrencies));
   const currencyState = useResource(currencyList);
-  const currencies = useMemo(
-    () => (currencyState.data ?? []).map((c) => ({ value: c.symbol.toLowerCase(), label: `${c.name} (${c.symbol.toUpperCase()})` })),
-    [currencyState.data],
-  );
+  const currencies = useMemo(() => currencyOptions(currencyState.data ?? []), [currencyState.data]);
   const [done, setDone] = useState('');
   const { control, handleSubmit, reset, setError, getValues, formState } = useForm<Values, unknown, Output>({
     resolver: zodResolver(wireCreditSchema),

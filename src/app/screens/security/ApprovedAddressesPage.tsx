@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ApprovedAddress } from '../../../shared/api/approved-addresses';
 import { createResource } from '../../data/resource';
 import { useResource } from '../../hooks/useResource';
+import { currencyOptions } from '../money/currency-options';
 import '../money/money.css';
 import { fetchTradableCurrencies } from '../portfolio/transfers-api';
 import AddApprovedAddressForm from './AddApprovedAddressForm';
@@ -23,13 +24,7 @@ export default function ApprovedAddressesPage() {
   const state = useResource(book);
   const currencyState = useResource(currencyList);
   const [error, setError] = useState<string | null>(null);
-  const currencies = useMemo(
-    () =>
-      (currencyState.data ?? [])
-        .filter((c) => !c.is_fiat)
-        .map((c) => ({ value: c.symbol.toLowerCase(), label: `${c.name} (${c.symbol.toUpperCase()})` })),
-    [currencyState.data],
-  );
+  const currencies = useMemo(() => currencyOptions((currencyState.data ?? []).filter((c) => !c.is_fiat)), [currencyState.data]);
   const data = state.data;
 
   async function act(fn: () => Promise<unknown>) {
