@@ -20,10 +20,24 @@ describe('portfolio valuation', () => {
       ]),
       pairs([pair('BTC', 'USD', '60000.125'), pair('SOL', 'USDT', '150.5'), pair('XYZ', 'BTC', '0.1')]),
     );
-    expect(v.byCurrency).toEqual({ btc: '30000.06', usd: '100.10', usdt: '3.00', sol: '301.00', xyz: null, abc: null });
+    expect(v.byCurrency).toEqual({ btc: '30000.06', usd: '100.10', usdt: '3.00', sol: '301.00', xyz: null, abc: '0.00' });
     expect(v.totalUsd).toBe('30404.16');
     expect(v.unpriced).toEqual(['xyz']);
     expect(v.pricing).toEqual([]);
+  });
+
+  test('CORE.engine.valuation-zero-is-zero: a zero balance is worth $0.00 before any price arrives and without any USD route', () => {
+    const balances = loaded([
+      { currency: 'eth', balance: '0', available: '0' },
+      { currency: 'xyz', balance: '0.00000000', available: '0' },
+    ]);
+    for (const list of [pairs([], 'loading'), pairs([pair('ETH', 'USD', null, false)]), pairs([])]) {
+      const v = buildValuation(balances, list);
+      expect(v.byCurrency).toEqual({ eth: '0.00', xyz: '0.00' });
+      expect(v.pricing).toEqual([]);
+      expect(v.unpriced).toEqual([]);
+      expect(v.totalUsd).toBe('0.00');
+    }
   });
 
   test('CORE.engine.valuation-pricing-not-unpriced: while the balances are still loading there is no total, not $0.00; once loaded, none is $0.00', () => {

@@ -39,8 +39,10 @@ export function buildValuation(balances: Loadable<Balance>, pairs: PricingPairs)
       value = null; // a balance the server sent in a shape Decimal cannot read stays unpriced
     }
     if (value === null) {
-      byCurrency[code] = null;
-      if (!/^0*\.?0*$/.test(b.balance)) (mayStillPrice(code, pairs) ? pricing : unpriced).push(code);
+      // Nothing is worth $0.00 whatever its price, so a zero balance never waits for one.
+      const zero = /^0*\.?0*$/.test(b.balance);
+      byCurrency[code] = zero ? '0.00' : null;
+      if (!zero) (mayStillPrice(code, pairs) ? pricing : unpriced).push(code);
       continue;
     }
     byCurrency[code] = roundFixed(value, 2);

@@ -61,13 +61,16 @@ describe('portfolio', () => {
     expect(screen.getAllByTestId('skeleton-row')[0]!.style.height).toBe('68px');
   });
 
-  test('A3.portfolio.rows-from-currencies, A3.portfolio.zero-without-balance, A2.portfolio.virtual-scroll, A9.portfolio.row-height-68, A3.currency.trading-enabled: tradable currencies joined with balances in 68 px rows', async () => {
+  test('A3.portfolio.rows-from-currencies, A3.portfolio.zero-without-balance, CORE.engine.valuation-zero-is-zero, A2.portfolio.virtual-scroll, A9.portfolio.row-height-68, A3.currency.trading-enabled: tradable currencies joined with balances in 68 px rows', async () => {
     renderAt(inEngine(<PortfolioPage />), '/portfolio');
     const btc = await screen.findByTestId('portfolio-row-btc');
     expect(btc.style.height).toBe('68px');
     expect(within(btc).getByTestId('balance').textContent).toBe('0.5');
     expect(within(btc).getByText('$30,000.00')).toBeTruthy();
-    expect(within(screen.getByTestId('portfolio-row-eth')).getByTestId('balance').textContent).toBe('0');
+    const eth = screen.getByTestId('portfolio-row-eth');
+    expect(within(eth).getByTestId('balance').textContent).toBe('0');
+    // No balance at all is worth $0.00, not an unknown value.
+    expect(within(eth).getByText('$0.00')).toBeTruthy();
     expect(screen.queryByTestId('portfolio-row-doge')).toBeNull();
     expect(screen.getByTestId('portfolio-total').textContent).toBe('$30,100.00');
   });

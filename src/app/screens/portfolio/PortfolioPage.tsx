@@ -10,7 +10,7 @@ import { amountText } from '../money/amount-text';
 import { usdText } from '../money/usd-text';
 import '../money/money.css';
 import DepositModal from './DepositModal';
-import { joinRows, nextSort, visibleRows, type PortfolioColumn, type PortfolioRow, type PortfolioSort } from './portfolio-rows';
+import { joinRows, nextSort, rowUsd, visibleRows, type PortfolioColumn, type PortfolioRow, type PortfolioSort } from './portfolio-rows';
 import { fetchTradableCurrencies } from './transfers-api';
 import WithdrawModal from './WithdrawModal';
 
@@ -117,7 +117,7 @@ export default function PortfolioPage() {
                 {virtualizer.getVirtualItems().map((item) => {
                   const row = rows[item.index]!;
                   const code = row.currency.toUpperCase();
-                  const usd = valuation.byCurrency[row.currency];
+                  const usd = rowUsd(row, valuation.byCurrency);
                   return (
                     <div
                       key={row.currency}

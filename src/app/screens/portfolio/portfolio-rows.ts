@@ -37,6 +37,11 @@ export function joinRows(currencies: readonly Currency[], balances: readonly Bal
   return rows;
 }
 
+/** The row's USD value with 2 decimals as the worker priced it; a row with no balance at all is worth 0. */
+export function rowUsd(row: PortfolioRow, byCurrency: Readonly<Record<string, string | null>>): string | null {
+  return byCurrency[row.currency] ?? (isZeroAmount(row.balance) ? '0.00' : null);
+}
+
 export function visibleRows(rows: readonly PortfolioRow[], search: string, hideZero: boolean, sort: PortfolioSort | null): PortfolioRow[] {
   const q = search.trim().toLowerCase();
   const out = rows.filter(
