@@ -517,6 +517,8 @@ export interface EngineApi {
   /** While the price field has focus the mid prefill waits. */
   setOrderPriceFocus(focused: boolean): void;
   applyPriceShortcut(kind: PriceShortcut): void;
+  /** A level's price clicked in the order book: the limit price (a stop's trigger); market and trailing forms turn Limit. */
+  pickBookPrice(price: string): void;
   /** 10, 25, 50, 75 or 100 % of the available balance into amount (buy) or quantity (sell). */
   applyOrderPercent(percent: number): void;
   /** Changing the unit clears the trail fields. */

@@ -127,7 +127,7 @@ async function toast(page: Page, text: string, after: number): Promise<void> {
 }
 
 describe('order entry card in Chromium against the real server (spec B §2, §4, §5, §8)', () => {
-  it('B2.order-entry.submit-labels, B8.toast.order-submitted, B2.market-form.estimate, B4.order-entry.limit-price-prefill-mid: limit buy through the form, market buy with an estimate, a stop that fires when the price crosses it; keyboard, axe and phone width', async () => {
+  it('B2.order-entry.submit-labels, B2.order-entry.advanced-menu-inside-card, B2.order-book.click-fills-price, B8.toast.order-submitted, B2.market-form.estimate, B4.order-entry.limit-price-prefill-mid: limit buy through the form, market buy with an estimate, a stop that fires when the price crosses it; keyboard, axe and phone width', async () => {
     const maker = await apiUser(env.browser, 'maker', { usd: '1000000', btc: '100' });
     const printer = await apiUser(env.browser, 'printer', { usd: '1000000', btc: '100' });
     // The book: 1 BTC asked at 101, 1 BTC bid at 99 → mid 100.
@@ -165,6 +165,10 @@ describe('order entry card in Chromium against the real server (spec B §2, §4,
       expect(await entry.getByRole('button', { name: 'Buy BTC' }).isVisible()).toBe(true);
       expect(await cardViolations(page)).toEqual([]);
       await shot(page, 'limit-buy-empty');
+
+      // A level clicked in the book gives its price: the one ask, at 101.
+      await page.getByRole('rowgroup', { name: 'Asks' }).getByRole('row').last().click();
+      await until('the price picked in the book', async () => (await price.inputValue()) === '101');
 
       // Limit buy: Bid price, a quantity, Total derived by the engine; Enter submits.
       await entry.getByRole('button', { name: 'Bid', exact: true }).click();
@@ -223,6 +227,11 @@ describe('order entry card in Chromium against the real server (spec B §2, §4,
       await advanced.focus();
       await page.keyboard.press('ArrowDown');
       const menu = page.getByRole('menu', { name: 'Advanced order types' });
+      /** Whether the open menu lies within the card's width, whichever row its button wrapped to. */
+      const menuInsideCard = async () => {
+        const [m, c] = [(await menu.boundingBox())!, (await entry.boundingBox())!];
+        return m.x >= c.x && m.x + m.width <= c.x + c.width;
+      };
       await menu.waitFor();
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Stop');
       await page.keyboard.press('ArrowDown');
@@ -233,6 +242,7 @@ describe('order entry card in Chromium against the real server (spec B §2, §4,
       await page.keyboard.press('Enter');
       await menu.waitFor();
       await shot(page, 'advanced-menu');
+      expect(await menuInsideCard()).toBe(true);
       await page.keyboard.press('Enter'); // Stop
       await menu.waitFor({ state: 'detached' });
       await entry.getByText('Trigger Price').waitFor();
@@ -276,6 +286,11 @@ describe('order entry card in Chromium against the real server (spec B §2, §4,
       await page.setViewportSize(PHONE);
       await entry.scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await entry.getByRole('button', { name: /Trailing Stop/ }).click();
+      await menu.waitFor();
+      expect(await menuInsideCard()).toBe(true);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
       expect(await cardViolations(page)).toEqual([]);
       // The trail is empty: the refusal's toast leaves the header and its menu button uncovered.
       n = await toastCount(page);

@@ -78,6 +78,7 @@ type RunCommand =
   | 'editOrderField'
   | 'setOrderPriceFocus'
   | 'applyPriceShortcut'
+  | 'pickBookPrice'
   | 'applyOrderPercent'
   | 'setTrailUnit'
   | 'submitOrder'
@@ -113,6 +114,7 @@ const IDLE: EngineRun = Object.freeze({
   editOrderField: ignore,
   setOrderPriceFocus: ignore,
   applyPriceShortcut: ignore,
+  pickBookPrice: ignore,
   applyOrderPercent: ignore,
   setTrailUnit: ignore,
   submitOrder: () =>
@@ -227,6 +229,10 @@ class EngineShell implements Engine {
 
   applyPriceShortcut(kind: PriceShortcut): void {
     this.run.applyPriceShortcut(kind);
+  }
+
+  pickBookPrice(price: string): void {
+    this.run.pickBookPrice(price);
   }
 
   applyOrderPercent(percent: number): void {

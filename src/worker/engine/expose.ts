@@ -27,6 +27,7 @@ export function exposeEngine(engine: Engine): EngineApi {
     editOrderField: (field, value) => engine.editOrderField(field, value),
     setOrderPriceFocus: (focused) => engine.setOrderPriceFocus(focused),
     applyPriceShortcut: (kind) => engine.applyPriceShortcut(kind),
+    pickBookPrice: (price) => engine.pickBookPrice(price),
     applyOrderPercent: (percent) => engine.applyOrderPercent(percent),
     setTrailUnit: (unit) => engine.setTrailUnit(unit),
     submitOrder: (options) => engine.submitOrder(options),

@@ -290,6 +290,10 @@ export class StartedEngine {
     this.entry.applyPriceShortcut(kind);
   }
 
+  pickBookPrice(price: string): void {
+    this.entry.pickBookPrice(price);
+  }
+
   applyOrderPercent(percent: number): void {
     this.entry.applyPercent(percent);
   }

@@ -87,6 +87,31 @@ describe('order entry in the engine (spec B §2, §4, §5)', () => {
     }
   });
 
+  it('B2.order-book.click-fills-price: a level picked in the book becomes the limit price (a stop trigger); market and trailing forms turn Limit; junk is ignored', async () => {
+    const t = await ready();
+    t.engine.editOrderField('quantity', '2');
+    t.engine.pickBookPrice('101');
+    await t.advance(20);
+    // The price and the quantity typed before derive the total, with the fee.
+    expect(entry(t).values).toMatchObject({ price: '101', quantity: '2', amount: '202.404' });
+
+    t.engine.setOrderType('Stop');
+    t.engine.pickBookPrice('98.5');
+    await t.advance(20);
+    expect(entry(t)).toMatchObject({ type: 'Stop', values: { price: '98.5' } });
+
+    for (const type of ['Market', 'TrailingStop'] as const) {
+      t.engine.setOrderType(type);
+      t.engine.pickBookPrice('99');
+      await t.advance(20);
+      expect(entry(t), type).toMatchObject({ type: 'Limit', values: { price: '99' } });
+    }
+
+    for (const junk of ['', 'abc', '-5', '0', '1e3']) t.engine.pickBookPrice(junk);
+    await t.advance(20);
+    expect(entry(t).values.price).toBe('99');
+  });
+
   it('B2.order-entry.percent-buttons: buy fills the amount from the quote balance, sell the quantity from the base balance', async () => {
     const t = await ready();
     t.engine.setOrderType('Market');

@@ -114,6 +114,20 @@ export class OrderEntry {
     this.changed();
   }
 
+  /**
+   * A price picked from the order book: the limit price, or a stop's trigger. A form without a
+   * price field (market, trailing stop) turns into a limit order first, as picking a level on a
+   * trading desk means "at this price". Anything but a positive decimal is ignored.
+   */
+  pickBookPrice(price: string): void {
+    const picked = parseDecimal(price);
+    if (!picked || picked.lte(0)) return;
+    if (this.type === 'Market' || this.type === 'TrailingStop') this.setType('Limit');
+    this.engineSet('price', picked.toDecimalPlaces(this.deps.pair().priceDecimals, Decimal.ROUND_HALF_UP).toFixed());
+    this.afterLimitEdit('price');
+    this.changed();
+  }
+
   applyPercent(percent: number): void {
     const spent = this.side === 'buy' ? this.deps.pair().quote : this.deps.pair().base;
     const r = percentShortcut({ side: this.side, percent, available: this.deps.available(spent) ?? '0' });

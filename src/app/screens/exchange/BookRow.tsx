@@ -37,6 +37,8 @@ function BookRow({ level, side, places }: BookRowProps) {
       className={`ex-book-line ex-book-row ex-book-${side}${level ? '' : ' ex-book-empty'}`}
       style={{ backgroundSize: depthBarSize(level?.depthPct ?? 0) }}
       data-flash={level?.flash ?? undefined}
+      // Read by the book's one click handler (a click on a level picks its price).
+      data-price={level?.price}
     >
       <span role="cell" className={`num ex-price ex-${side}`}>
         {level ? formatPrice(level.price, places.price) : ''}

@@ -69,7 +69,9 @@ function LiveErrors() {
 function LiveOrderBook() {
   const book = useOrderBook();
   const { base, quote } = usePairCodes();
-  return <OrderBook book={book} base={base} quote={quote} />;
+  const { api } = useEngine();
+  const pickPrice = useCallback((price: string) => void api.pickBookPrice(price), [api]);
+  return <OrderBook book={book} base={base} quote={quote} onPickPrice={pickPrice} />;
 }
 
 function LiveTimeAndSales() {

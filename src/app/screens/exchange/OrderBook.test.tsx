@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { tradingTexts } from '../../../shared/messages';
 import BookRow from './BookRow';
 import OrderBook from './OrderBook';
@@ -37,6 +37,21 @@ describe('order book (spec B §2)', () => {
     expect(mid).toBeLessThan(bids);
     expect(groups[mid]!.textContent).toContain('▲');
     expect(groups[mid]!.textContent).toContain('Spread 1.00');
+  });
+
+  test('B2.order-book.click-fills-price: a click on a level, on any of its cells, picks its unformatted price; empty slots and the mid pick nothing', () => {
+    const snap = snapshot({
+      book: bookView({ asks: [level('60001.5', '0.5')], bids: [level('60000.5', '0.75'), level('1234.5678', '2')], mid: '60001.00' }),
+    });
+    const pick = vi.fn<(price: string) => void>();
+    const { container } = render(<OrderBook book={snap.book} base="BTC" quote="USD" onPickPrice={pick} />);
+    fireEvent.click(within(bodyRows('Asks').at(-1)!).getAllByRole('cell')[0]!);
+    fireEvent.click(within(bodyRows('Bids')[1]!).getAllByRole('cell')[2]!);
+    expect(pick.mock.calls).toEqual([['60001.5'], ['1234.5678']]);
+    // Fourteen ask slots are empty (one level of 15), and the mid row is no level.
+    fireEvent.click(container.querySelector('.ex-book-empty')!);
+    fireEvent.click(screen.getByText('60,001.00'));
+    expect(pick).toHaveBeenCalledTimes(2);
   });
 
   test('B2.order-book.column-headers: headers name the quote and base', () => {

@@ -11,6 +11,8 @@ interface OrderBookProps {
   readonly book: OrderBookView;
   readonly base: string;
   readonly quote: string;
+  /** A level clicked: its price for the order entry. */
+  readonly onPickPrice?: (price: string) => void;
 }
 
 function Side({
@@ -51,7 +53,7 @@ function Side({
  * ARIA table roles over a CSS grid rather than <table>: each row needs its own box for the
  * depth bar, which table rows do not reliably give.
  */
-export default function OrderBook({ book, base, quote }: OrderBookProps) {
+export default function OrderBook({ book, base, quote, onPickPrice }: OrderBookProps) {
   const titleId = useId();
   const price = priceDecimals([
     book.bids[0]?.price ?? book.asks[0]?.price,
@@ -86,7 +88,14 @@ export default function OrderBook({ book, base, quote }: OrderBookProps) {
         </p>
       </header>
       <div className="ex-table-wrap">
-        <div role="table" className="ex-book-grid" aria-label={`Order book ${pair}`}>
+        {/* One handler for every level, so the memoised rows take no callback. A mouse
+            convenience: the keyboard has the order entry's Bid, Ask and Mid buttons. */}
+        <div
+          role="table"
+          className={`ex-book-grid${onPickPrice ? ' is-pickable' : ''}`}
+          aria-label={`Order book ${pair}`}
+          onClick={onPickPrice ? (event) => pickedPrice(event.target, onPickPrice) : undefined}
+        >
           <div role="rowgroup" className="ex-book-head">
             <div role="row" className="ex-book-line">
               <span role="columnheader" className="num">
@@ -110,4 +119,11 @@ export default function OrderBook({ book, base, quote }: OrderBookProps) {
       </div>
     </section>
   );
+}
+
+/** The price of the level row a click landed in, if any. */
+function pickedPrice(target: EventTarget, onPickPrice: (price: string) => void): void {
+  const row = target instanceof Element ? target.closest<HTMLElement>('[data-price]') : null;
+  const price = row?.dataset.price;
+  if (price) onPickPrice(price);
 }

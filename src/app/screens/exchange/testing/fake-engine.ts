@@ -25,6 +25,7 @@ export function fakeEngine(initial: EngineSnapshot = fakeSnapshot()) {
     editOrderField: vi.fn<EngineApi['editOrderField']>(),
     setOrderPriceFocus: vi.fn<EngineApi['setOrderPriceFocus']>(),
     applyPriceShortcut: vi.fn<EngineApi['applyPriceShortcut']>(),
+    pickBookPrice: vi.fn<EngineApi['pickBookPrice']>(),
     applyOrderPercent: vi.fn<EngineApi['applyOrderPercent']>(),
     setTrailUnit: vi.fn<EngineApi['setTrailUnit']>(),
     submitOrder: vi.fn<EngineApi['submitOrder']>(async () => ({
