@@ -17,6 +17,9 @@ import { waitForMessage } from './support/outbox';
 
 // Payouts wait for the clock this test moves, so "pending" can be seen before "done".
 process.env.PAYOUT_DELAY_MS = String(10 * 60 * 1000);
+// So do the chain's blocks: a deposit stays pending until the test moves the clock.
+const BLOCK_MS = 10 * 60 * 1000;
+process.env.CHAIN_BLOCK_MS = String(BLOCK_MS);
 const env = e2eEnvironment();
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DESKTOP = { width: 1280, height: 900 };
@@ -73,7 +76,7 @@ const cardTops = (page: Page) => page.$$eval('.cards-grid > .card', (cards) => c
 const balanceOf = (page: Page, currency: string) => page.getByTestId(`portfolio-row-${currency}`).getByTestId('balance');
 
 describe('money in and out', () => {
-  it('A2.portfolio.actions, A8.forms.row-controls-level, A8.forms.even-spacing, A8.forms.busy-keeps-focus, A2.deposit.qr-code, A2.withdraw.fields, A2.bank-account.unverified-shows-verify-form, A2.ach.success-text, A2.fee-rates.cards: deposit BTC, withdraw to an approved address, bank account, ACH, wire, fee overview', async () => {
+  it('A2.portfolio.actions, A8.forms.row-controls-level, A8.forms.even-spacing, A8.forms.busy-keeps-focus, A2.deposit.qr-code, B4.transactions.live-after-money-moves, A2.withdraw.fields, A2.bank-account.unverified-shows-verify-form, A2.ach.success-text, A2.fee-rates.cards: deposit BTC, withdraw to an approved address, bank account, ACH, wire, fee overview', async () => {
     await inPage(env.browser, 'money', { viewport: DESKTOP }, async ({ page, shot }) => {
       const person = uniquePerson('money');
       await freshVerifiedUser(page, person);
@@ -99,10 +102,16 @@ describe('money in and out', () => {
       await expectAccessible(page, 'deposit USD modal');
       await page.keyboard.press('Escape');
 
-      // The simulated chain credits it; the balance changes without a reload.
+      // The simulated chain credits it; the balance changes without a reload, and so does the
+      // deposit's row in a Transaction History opened beside it, from pending to done.
       const before = (await balanceOf(page, 'btc').textContent())!.trim();
       expect(before).toBe('0');
       await api(page, 'POST', '/dev/chain/deposit', { address, amount: '0.5' });
+      const history = await page.context().newPage();
+      await history.goto(`${env.server.url}/my/transactions`);
+      const depositRow = history.locator('.tx-body [role="row"]').filter({ hasText: 'Deposit' });
+      await depositRow.getByText('pending', { exact: true }).waitFor();
+      await api(page, 'POST', '/dev/clock/advance', { ms: 3 * BLOCK_MS + 60_000 });
       await until(
         async () => (await balanceOf(page, 'btc').textContent())?.trim(),
         (v) => v === '0.5',
@@ -110,6 +119,8 @@ describe('money in and out', () => {
         60_000,
       );
       await shot(page, 'deposit-credited-live');
+      await depositRow.getByText('Done', { exact: true }).waitFor({ timeout: 10_000 });
+      await history.close();
 
       // An approved address, confirmed with the mailed code; usable after the cool-down.
       const recipient = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';

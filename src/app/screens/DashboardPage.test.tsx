@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { paths } from '../../shared/api/paths';
 import { EngineClientContext } from '../engine-client/engine-context';
+import { AFTER_BALANCES_CHANGE_MS } from '../hooks/useAfterBalancesChange';
 import { session } from '../session/session';
 import { createFakeFetch, jsonResponse, type FetchCall } from '../testing/fake-fetch';
 import { renderAt } from '../testing/render';
@@ -93,7 +94,7 @@ test('A4 dashboard: every unfinished setup step is pointed out, the bank account
   expect((await screen.findByRole('link', { name: 'Add and verify a bank account' })).getAttribute('href')).toBe('/payments/bank-account');
 });
 
-test('A2.dashboard.open-orders-as-panel: dashboard: total USD value from the worker, latest transactions and live open orders', async () => {
+test('A2.dashboard.open-orders-as-panel, A2.dashboard.transaction-status-as-history: dashboard: total USD value from the worker, latest transactions and live open orders', async () => {
   vi.stubGlobal(
     'fetch',
     byPath({
@@ -132,7 +133,9 @@ test('A2.dashboard.open-orders-as-panel: dashboard: total USD value from the wor
   expect(screen.getByTestId('dashboard-total').textContent).toBe('$30,000.00');
   expect(await screen.findByText('Deposit BTC')).toBeTruthy();
   // Amounts and prices as everywhere else: grouped, every place kept, trailing zeros dropped.
-  expect(screen.getByText('Deposit USD').parentElement!.textContent).toBe('Deposit USD25,000.5done');
+  expect(screen.getByText('Deposit USD').parentElement!.textContent).toBe('Deposit USD25,000.5Done');
+  // The status as the history shows it: 'Done' in green.
+  expect(screen.getByText('Deposit USD').parentElement!.lastElementChild!.className).toBe('activity-status-done');
   // Orders read as in the orders panel: action and pair, an amount with its quote's code, the type in words.
   const rows = within(screen.getByRole('region', { name: 'Open orders' }))
     .getAllByRole('listitem')
@@ -158,4 +161,27 @@ test('CORE.engine.valuation-pricing-not-unpriced, CORE.engine.valuation-unpriced
   expect(screen.getByText('Without a USD price: XYZ')).toBeTruthy();
   expect(screen.queryByTestId('dashboard-pricing')).toBeNull();
   expect(screen.getByTestId('dashboard-total').textContent).toBe('$0.00');
+});
+
+test('B4.transactions.live-after-money-moves: the latest transactions are read again when the balances change, so a credited deposit shows done', async () => {
+  let status = 'pending';
+  vi.stubGlobal(
+    'fetch',
+    byPath({
+      [paths.account.transactions]: () =>
+        jsonResponse(200, {
+          data: [{ id: 9, day: '2026-11-20', action: 'Deposit', currency: 'btc', amount: '0.5', status }],
+          next_after: null,
+        }),
+    }).fetch,
+  );
+  const balance = (amount: string) =>
+    snapshot({ balances: { status: 'ready', items: [{ currency: 'btc', available: amount, balance: amount }] } });
+  engine = fakeEngine(balance('0'));
+  renderAt(inEngine(<DashboardPage />), '/dashboard');
+  const latest = () => within(screen.getByRole('region', { name: 'Latest transactions' }));
+  expect((await latest().findByText('pending')).className).toBe('activity-status-other');
+  status = 'done';
+  engine.publish(balance('0.5'));
+  expect(await latest().findByText('Done', {}, { timeout: AFTER_BALANCES_CHANGE_MS + 1000 })).toBeTruthy();
 });

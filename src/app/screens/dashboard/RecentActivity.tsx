@@ -3,12 +3,14 @@ import { Link } from 'react-router-dom';
 import { transactionListSchema, type Transaction } from '../../../shared/api/account';
 import { paths } from '../../../shared/api/paths';
 import { createResource } from '../../data/resource';
+import { useAfterBalancesChange } from '../../hooks/useAfterBalancesChange';
 import { useEngineSelector } from '../../hooks/useEngineSelector';
 import { useOpenOrders } from '../../hooks/useOpenOrders';
 import { useResource } from '../../hooks/useResource';
 import { http } from '../../http/client';
 import { formatAction, formatOrderType, formatPair, pairQuote } from '../exchange/orders/order-format';
 import { amountText } from '../money/amount-text';
+import { rowStatus } from '../transactions/transaction-row-format';
 
 const LATEST = 5;
 const NO_QUOTES: readonly string[] = [];
@@ -27,6 +29,7 @@ async function fetchLatestTransactions(signal: AbortSignal): Promise<Transaction
 export default function RecentActivity() {
   const [transactions] = useState(() => createResource(fetchLatestTransactions));
   const txState = useResource(transactions);
+  useAfterBalancesChange(() => void transactions.load());
   const orders = useOpenOrders();
   const quotes = useEngineSelector((s) => s.pairs.quotes) ?? NO_QUOTES;
 
@@ -49,15 +52,19 @@ export default function RecentActivity() {
           <p className="empty muted">No transactions yet.</p>
         ) : (
           <ul className="activity-list">
-            {txState.data.map((t) => (
-              <li key={t.id}>
-                <span>
-                  {t.action} {t.currency.toUpperCase()}
-                </span>
-                <span className="num">{t.amount === null ? '—' : amountText(t.amount)}</span>
-                <span className="muted">{t.status}</span>
-              </li>
-            ))}
+            {txState.data.map((t) => {
+              // The status reads as in the history (spec B §2): 'Done' in green, else as sent in the warning colour.
+              const status = rowStatus(t.status);
+              return (
+                <li key={t.id}>
+                  <span>
+                    {t.action} {t.currency.toUpperCase()}
+                  </span>
+                  <span className="num">{t.amount === null ? '—' : amountText(t.amount)}</span>
+                  <span className={status.done ? 'activity-status-done' : 'activity-status-other'}>{status.text}</span>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { transactionListSchema } from '../../../shared/api/account';
 import { paths } from '../../../shared/api/paths';
 import { transactionLimits } from '../../../shared/constants';
+import { useAfterBalancesChange } from '../../hooks/useAfterBalancesChange';
 import { http } from '../../http/client';
 import { systemTimers } from '../../time/timers';
 import { emptyFilter, filterErrors, localDay, toQuery, type TransactionFilterForm } from './transaction-filter';
@@ -33,6 +34,8 @@ export default function TransactionHistoryPage() {
     void list.load(JSON.parse(queryKey) as ReturnType<typeof toQuery>);
   }, [list, queryKey]);
   useEffect(() => () => list.cancel(), [list]);
+  // A deposit credited or a withdrawal paid changes a row's status; a fill adds rows.
+  useAfterBalancesChange(() => void list.refresh());
 
   const onNearEnd = useCallback(() => void list.loadMore(), [list]);
   const exportQuery = useMemo(() => toQuery(form), [form]);
