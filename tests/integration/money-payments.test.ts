@@ -320,7 +320,8 @@ describeEachStore((store) => {
       ok(await alice.client.post('/v1/exchange/payments/ach/deposit', { amount: String(limit - 100) }));
       const over = await alice.client.post('/v1/exchange/payments/ach/deposit', { amount: '100.01' });
       expect(over.statusCode).toBe(422);
-      expect(problem(over).detail).toMatch(/100\.00 USD is left/);
+      // The limit and what is left are written alike, to the cent.
+      expect(problem(over).detail).toContain(`limit of ${limit.toFixed(2)} USD; 100.00 USD is left`);
       ok(await alice.client.post('/v1/exchange/payments/ach/deposit', { amount: '100' }));
       expect((await alice.client.post('/v1/exchange/payments/ach/deposit', { amount: '0.01' })).statusCode).toBe(422);
       await advance(7 * 24 * 3600 * 1000);

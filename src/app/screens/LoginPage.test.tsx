@@ -76,6 +76,18 @@ describe('login (spec A §2, §8)', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  test('A8.forms.stale-outcome-cleared: the alert of a failed login goes when the next attempt is refused by the form itself', async () => {
+    answerLogin(() => jsonResponse(401, { title: 'Unauthorized', status: 401, detail: 'nope' }));
+    renderLogin();
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(accountMessages.invalidLogin);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Password is required.')).toBeTruthy();
+    expect(screen.queryByText(accountMessages.invalidLogin)).toBeNull();
+  });
+
   test('A2.login.session-expired-notice: login shows the session-expired notice for reason=session-expired', () => {
     renderLogin('/account/login?reason=session-expired&returnUrl=%2Fportfolio');
     expect(screen.getByText(accountMessages.sessionExpired)).toBeTruthy();

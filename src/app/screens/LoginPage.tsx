@@ -22,16 +22,19 @@ export default function LoginPage() {
   const expired = params.get('reason') === 'session-expired';
   const returnUrl = params.get('returnUrl');
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setFailed(false);
-    try {
-      const user = await session.login(email, password);
-      navigate(postLoginRoute(user, returnUrl), { replace: true });
-    } catch {
-      // Spec A §8: login failure of any kind gets the same text (no account enumeration).
-      setFailed(true);
-    }
-  });
+  const onSubmit = handleSubmit(
+    async ({ email, password }) => {
+      setFailed(false);
+      try {
+        const user = await session.login(email, password);
+        navigate(postLoginRoute(user, returnUrl), { replace: true });
+      } catch {
+        // Spec A §8: login failure of any kind gets the same text (no account enumeration).
+        setFailed(true);
+      }
+    },
+    () => setFailed(false),
+  );
 
   return (
     <div className="page page-narrow">

@@ -62,7 +62,7 @@ export function createAch(ctx: AppContext, banks: BankAccounts, transfers: Trans
         const left = limit > used ? limit - used : 0n;
         if (toUnits(amount) > left) {
           throw appError('ach_limit_exceeded', {
-            detail: `This deposit would exceed your weekly ACH deposit limit of ${money.achWeeklyLimit} USD; ${fromUnits(left, 2)} USD is left for the next 7 days.`,
+            detail: `This deposit would exceed your weekly ACH deposit limit of ${fromUnits(limit, 2)} USD; ${fromUnits(left, 2)} USD is left for the next 7 days.`,
             errors: { amount: [`At most ${fromUnits(left, 2)} USD can be deposited by ACH now.`] },
           });
         }

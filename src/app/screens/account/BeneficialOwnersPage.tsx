@@ -53,7 +53,7 @@ export default function BeneficialOwnersPage() {
       officer. Add each of them below.
     </p>
   );
-  const step = { form, failure, onSubmit: handleSubmit(onSubmit) };
+  const step = { form, failure, onSubmit: handleSubmit(onSubmit, () => setFailure(null)) };
 
   return (
     <RegistrationStepPage title="Beneficial owners" submitLabel="Finish" backTo={accountRoutes.principalAddress} intro={intro} step={step}>

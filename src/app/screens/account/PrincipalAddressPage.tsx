@@ -83,7 +83,7 @@ function PrincipalAddressForm() {
       title="Business registration"
       submitLabel="Continue"
       backTo={null}
-      step={{ form, failure, onSubmit: handleSubmit(onSubmit) }}
+      step={{ form, failure, onSubmit: handleSubmit(onSubmit, () => setFailure(null)) }}
     >
       <PrincipalPlaceFields control={control} setValue={setValue} prefix="" revalidate={formState.isSubmitted} />
     </RegistrationStepPage>

@@ -33,16 +33,19 @@ export function useRegistrationStep<I extends FieldValues, O>(options: Registrat
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const form = useForm<I, unknown, O>({ resolver: options.resolver, mode: 'onSubmit', reValidateMode: 'onChange', defaultValues });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const model = registrationStore.update(options.toModel(values));
-    try {
-      await submitRegistration(model);
-      navigate(options.next, { replace: true });
-    } catch (error) {
-      if (!returnForPassword(error, navigate)) setFailure(submitFailure(error, form));
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFailure(null);
+      const model = registrationStore.update(options.toModel(values));
+      try {
+        await submitRegistration(model);
+        navigate(options.next, { replace: true });
+      } catch (error) {
+        if (!returnForPassword(error, navigate)) setFailure(submitFailure(error, form));
+      }
+    },
+    () => setFailure(null),
+  );
 
   return { form, failure, onSubmit };
 }

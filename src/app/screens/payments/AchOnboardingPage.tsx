@@ -29,17 +29,20 @@ function OnboardingForm({ onDone }: { onDone: (ok: boolean) => void }) {
     defaultValues: { bank_account_display_id: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const answer = await achOnboard(values.bank_account_display_id);
-      if (!answer.success) setFailure(answer.message ?? 'ACH onboarding failed.');
-      onDone(answer.success);
-    } catch (error) {
-      setFailure(failureText(error, 'ACH onboarding failed.'));
-      onDone(false);
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        const answer = await achOnboard(values.bank_account_display_id);
+        if (!answer.success) setFailure(answer.message ?? 'ACH onboarding failed.');
+        onDone(answer.success);
+      } catch (error) {
+        setFailure(failureText(error, 'ACH onboarding failed.'));
+        onDone(false);
+      }
+    },
+    () => setFailure(null),
+  );
 
   if (!state.data)
     return <p className="muted">{state.status === 'error' ? 'Your bank accounts could not be loaded.' : 'Loading bank accounts...'}</p>;
@@ -84,19 +87,22 @@ function DepositForm() {
       defaultValues: { amount: '' },
     },
   );
-  const onSubmit = handleSubmit(async (values) => {
-    setResult(null);
-    try {
-      const answer = await achDeposit(values);
-      setResult({
-        ok: answer.success,
-        text: answer.message ?? (answer.success ? 'Your ACH deposit is pending.' : 'The ACH deposit failed.'),
-      });
-      if (answer.success) reset({ amount: '' });
-    } catch (error) {
-      setResult({ ok: false, text: failureText(error, 'The ACH deposit failed.') });
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setResult(null);
+      try {
+        const answer = await achDeposit(values);
+        setResult({
+          ok: answer.success,
+          text: answer.message ?? (answer.success ? 'Your ACH deposit is pending.' : 'The ACH deposit failed.'),
+        });
+        if (answer.success) reset({ amount: '' });
+      } catch (error) {
+        setResult({ ok: false, text: failureText(error, 'The ACH deposit failed.') });
+      }
+    },
+    () => setResult(null),
+  );
   return (
     <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="ach-deposit-title">
       <h2 id="ach-deposit-title" className="card-title">

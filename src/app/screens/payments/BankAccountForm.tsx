@@ -41,21 +41,24 @@ export default function BankAccountForm({ onCreated }: { onCreated: () => void }
   const international = useWatch({ control, name: 'is_international' });
   const corporate = useWatch({ control, name: 'type' }) === 'corporate';
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    // Only the fields this kind of account uses are sent.
-    const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined)) as Output;
-    try {
-      await createBankAccount(body);
-      onCreated();
-    } catch (error) {
-      const rest = isHttpError(error) ? applyServerFieldErrors(error.fieldErrors, setError, getValues()) : [];
-      setFailure({
-        title: serverMessage(error) ?? (isHttpError(error) ? error.userMessage : 'The bank account could not be added.'),
-        details: rest,
-      });
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      // Only the fields this kind of account uses are sent.
+      const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined)) as Output;
+      try {
+        await createBankAccount(body);
+        onCreated();
+      } catch (error) {
+        const rest = isHttpError(error) ? applyServerFieldErrors(error.fieldErrors, setError, getValues()) : [];
+        setFailure({
+          title: serverMessage(error) ?? (isHttpError(error) ? error.userMessage : 'The bank account could not be added.'),
+          details: rest,
+        });
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="bank-create-title">

@@ -9,6 +9,14 @@ import { fetchBankAccounts, removeBankAccount } from './payments-api';
 import VerifyBankAccountForm from './VerifyBankAccountForm';
 import { BusyButton } from '../../forms/BusyButton';
 
+/** The bank account's `type` as words; a value this app does not know is shown as sent. */
+const ACCOUNT_TYPE_LABELS: Readonly<Record<string, string>> = {
+  individual: 'Individual',
+  corporate: 'Corporate',
+  checking: 'Checking',
+  savings: 'Savings',
+};
+
 /** Spec A §2 and §4: none → create form; created, not active → verify form; active → details with Remove. */
 export default function BankAccountPage() {
   const [accounts] = useState(() => createResource(fetchBankAccounts));
@@ -78,7 +86,7 @@ export default function BankAccountPage() {
                 </>
               )}
               <dt>Type</dt>
-              <dd>{account.type}</dd>
+              <dd>{ACCOUNT_TYPE_LABELS[account.type] ?? account.type}</dd>
               <dt>Currency</dt>
               <dd>{account.currency.toUpperCase()}</dd>
               <dt>International</dt>

@@ -22,16 +22,19 @@ export default function VerifyBankAccountForm({ account, onDone }: { account: Ba
   });
   const locked = account.verification_locked === true;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await verifyBankAccount(values.amount1, values.amount2);
-    } catch (error) {
-      setFailure(serverMessage(error) ?? (isHttpError(error) ? error.userMessage : 'The bank account could not be verified.'));
-    }
-    // Spec A §4: the account is loaded again after a verify, right or wrong (tries left change).
-    onDone();
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        await verifyBankAccount(values.amount1, values.amount2);
+      } catch (error) {
+        setFailure(serverMessage(error) ?? (isHttpError(error) ? error.userMessage : 'The bank account could not be verified.'));
+      }
+      // Spec A §4: the account is loaded again after a verify, right or wrong (tries left change).
+      onDone();
+    },
+    () => setFailure(null),
+  );
 
   return (
     <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="bank-verify-title">

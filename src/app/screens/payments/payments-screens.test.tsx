@@ -97,6 +97,8 @@ describe('bank account', () => {
     renderAt(<BankAccountPage />);
     const user = userEvent.setup();
     expect(await screen.findByText('First Bank')).toBeTruthy();
+    // The type reads as a word, not as its code.
+    expect(screen.getByText('Type').nextElementSibling?.textContent).toBe('Checking');
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('heading', { name: 'Add a bank account' })).toBeTruthy();
   });
@@ -188,4 +190,24 @@ test('A8.ach.status-failure: a failed status load only ends the loading state', 
   expect(screen.queryByText('Loading ACH status...')).toBeNull();
   expect(screen.queryByRole('alert')).toBeNull();
   expect(toast.error).not.toHaveBeenCalled();
+});
+
+test('A8.forms.stale-outcome-cleared: the message of a refused ACH deposit goes when the next attempt is refused by the form itself', async () => {
+  byPath({
+    [`GET ${paths.payments.achAgreementStatus}`]: () => jsonResponse(200, { dwolla: true }),
+    [`GET ${paths.payments.achDepositLimit}`]: () => jsonResponse(200, { weekly_deposit_limit: '25000' }),
+    [`GET ${paths.payments.bankAccount}`]: () => jsonResponse(200, { usd: [account({ status: 'active' })] }),
+    [`POST ${paths.payments.achDeposit}`]: () =>
+      jsonResponse(422, { title: 'Unprocessable', status: 422, detail: 'This deposit would exceed your weekly ACH deposit limit.' }),
+  });
+  renderAt(<AchOnboardingPage />);
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Amount (USD)'), '30000');
+  await user.click(screen.getByRole('button', { name: 'Deposit' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('This deposit would exceed your weekly ACH deposit limit.');
+  await user.clear(screen.getByLabelText('Amount (USD)'));
+  await user.type(screen.getByLabelText('Amount (USD)'), '1.234');
+  await user.click(screen.getByRole('button', { name: 'Deposit' }));
+  expect(await screen.findByText('Amount (USD) must have up to 2 decimal places.')).toBeTruthy();
+  expect(screen.queryByText('This deposit would exceed your weekly ACH deposit limit.')).toBeNull();
 });

@@ -58,27 +58,30 @@ export default function WithdrawModal({ currency, name, available, onClose }: Pr
     };
   }, [currency, isUsd]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setResult(null);
-    const body = {
-      currency,
-      amount: values.amount,
-      ...(values.memo ? { memo: values.memo } : {}),
-      ...(isUsd ? { transferType: values.transferType } : { address: values.address }),
-    };
-    try {
-      const answer = await submitWithdraw(body);
-      if (answer.success) {
-        setResult({ ok: true, text: answer.message || 'Your withdrawal was submitted.' });
-        reset(blank(currency));
-        setRound((n) => n + 1);
-      } else {
-        setResult({ ok: false, text: answer.message || accountMessages.withdrawUnexpected });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setResult(null);
+      const body = {
+        currency,
+        amount: values.amount,
+        ...(values.memo ? { memo: values.memo } : {}),
+        ...(isUsd ? { transferType: values.transferType } : { address: values.address }),
+      };
+      try {
+        const answer = await submitWithdraw(body);
+        if (answer.success) {
+          setResult({ ok: true, text: answer.message || 'Your withdrawal was submitted.' });
+          reset(blank(currency));
+          setRound((n) => n + 1);
+        } else {
+          setResult({ ok: false, text: answer.message || accountMessages.withdrawUnexpected });
+        }
+      } catch (error) {
+        setResult({ ok: false, text: serverMessage(error) ?? accountMessages.withdrawUnexpected });
       }
-    } catch (error) {
-      setResult({ ok: false, text: serverMessage(error) ?? accountMessages.withdrawUnexpected });
-    }
-  });
+    },
+    () => setResult(null),
+  );
 
   return (
     <Modal title={`Withdraw ${name} (${code})`} icon={<CurrencyIcon code={currency} />} onClose={onClose}>

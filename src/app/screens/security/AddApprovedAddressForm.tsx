@@ -27,17 +27,22 @@ export default function AddApprovedAddressForm({
     resolver: zodResolver(addApprovedAddressSchema),
     defaultValues: { label: '', currency: '', address: '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const added = await addApprovedAddress(values);
-      reset({ label: '', currency: '', address: '' });
-      onAdded(added);
-    } catch (error) {
-      const rest = isHttpError(error) ? applyServerFieldErrors(error.fieldErrors, setError, getValues()) : [];
-      setFailure([serverMessage(error) ?? (isHttpError(error) ? error.userMessage : 'The address could not be added.'), ...rest].join(' '));
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        const added = await addApprovedAddress(values);
+        reset({ label: '', currency: '', address: '' });
+        onAdded(added);
+      } catch (error) {
+        const rest = isHttpError(error) ? applyServerFieldErrors(error.fieldErrors, setError, getValues()) : [];
+        setFailure(
+          [serverMessage(error) ?? (isHttpError(error) ? error.userMessage : 'The address could not be added.'), ...rest].join(' '),
+        );
+      }
+    },
+    () => setFailure(null),
+  );
   return (
     <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="add-address-title">
       <h2 id="add-address-title" className="card-title">

@@ -20,15 +20,18 @@ export default function ConfirmAddressForm({ address, onConfirmed }: { address: 
     resolver: zodResolver(confirmApprovedAddressSchema),
     defaultValues: { code: '' },
   });
-  const onSubmit = handleSubmit(async ({ code }) => {
-    setFailure(null);
-    try {
-      await confirmApprovedAddress(address.id, code);
-      onConfirmed();
-    } catch (error) {
-      setFailure(serverMessage(error) ?? (isHttpError(error) ? error.userMessage : 'The code could not be checked.'));
-    }
-  });
+  const onSubmit = handleSubmit(
+    async ({ code }) => {
+      setFailure(null);
+      try {
+        await confirmApprovedAddress(address.id, code);
+        onConfirmed();
+      } catch (error) {
+        setFailure(serverMessage(error) ?? (isHttpError(error) ? error.userMessage : 'The code could not be checked.'));
+      }
+    },
+    () => setFailure(null),
+  );
   return (
     <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
       <FormText
