@@ -157,29 +157,33 @@ function WithdrawalReviews() {
     <section className="card operator-card" aria-labelledby="withdrawals-title">
       <h2 id="withdrawals-title">Withdrawals waiting for review</h2>
       {list.length === 0 ? <p>No withdrawals waiting.</p> : null}
-      <ul className="operator-list">
+      <ul className="operator-list operator-reviews">
         {list.map((w) => {
           const what = `${w.amount} ${w.currency.toUpperCase()} to ${w.destination}`;
           const who = w.email ?? w.user_id;
           return (
-            <li key={w.id} data-testid="withdrawal-review">
-              {what} for {who}, requested {new Date(w.created_at).toLocaleString()}{' '}
-              <button
-                type="button"
-                className="btn"
-                aria-label={`Approve ${what} for ${who}`}
-                onClick={() => setDeciding({ w, decision: 'approve' })}
-              >
-                Approve
-              </button>{' '}
-              <button
-                type="button"
-                className="btn"
-                aria-label={`Reject ${what} for ${who}`}
-                onClick={() => setDeciding({ w, decision: 'reject' })}
-              >
-                Reject
-              </button>
+            <li key={w.id} data-testid="withdrawal-review" className="operator-review">
+              <span className="operator-review__what">
+                {what} for {who}, requested {new Date(w.created_at).toLocaleString()}
+              </span>
+              <span className="operator-review__actions">
+                <button
+                  type="button"
+                  className="btn"
+                  aria-label={`Approve ${what} for ${who}`}
+                  onClick={() => setDeciding({ w, decision: 'approve' })}
+                >
+                  Approve
+                </button>
+                <button
+                  type="button"
+                  className="btn"
+                  aria-label={`Reject ${what} for ${who}`}
+                  onClick={() => setDeciding({ w, decision: 'reject' })}
+                >
+                  Reject
+                </button>
+              </span>
             </li>
           );
         })}
