@@ -10,7 +10,7 @@ describe('connection state machine: connecting, failing and retrying (spec B §4
     expect([0, 1, 2, 3, 4, 5, 6, 50].map(reconnectDelay)).toEqual([2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000]);
   });
 
-  it('B9.reconnect.backoff-doubling-cap-30s, B8.connection.failed-text: failed starts are retried after 2, 4, 8, 16, 30, 30 s', async () => {
+  it('B9.reconnect.backoff-doubling-cap-30s, B8.connection.failed-text, B8.errors.repeat-replaces: failed starts are retried after 2, 4, 8, 16, 30, 30 s, and listed once', async () => {
     const t = createTestEngine();
     t.hub.defaultOutcome = { error: { message: 'Service unavailable', statusCode: 503 } };
     t.start();
@@ -35,7 +35,8 @@ describe('connection state machine: connecting, failing and retrying (spec B §4
     }
     expect(startTimes).toEqual([2000, 4000, 8000, 16000, 30000, 30000]);
     expect(t.engine.getSnapshot().errors.at(-1)?.message).toBe('Connection failed: Service unavailable.');
-    expect(t.engine.getSnapshot().errors).toHaveLength(5);
+    // Seven failed starts, one line: each repeat replaced the one before.
+    expect(t.engine.getSnapshot().errors).toHaveLength(1);
   });
 
   it('B4.connection.start-other-failure: a start refused for any other reason gives Failed, with no refresh and no logout', async () => {

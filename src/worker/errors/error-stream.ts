@@ -3,7 +3,9 @@ import type { EngineError, EngineErrorCode } from '../api';
 import type { Timers } from '../time/timers';
 
 // Spec B §8: every error the live side produces reaches one stream; the snapshot shows the
-// latest five. Ids are monotonic so the UI can key and dismiss entries.
+// latest five. Ids are monotonic so the UI can key and dismiss entries. An error that repeats
+// one still listed (each failed reconnect of an outage says the same) replaces it as the newest,
+// so the five are five different things and one outage does not fill the list with one line.
 
 export class ErrorStream {
   private seq = 0;
@@ -25,7 +27,8 @@ export class ErrorStream {
         ? { id: ++this.seq, code, message, at: this.clock.now(), feeds: Object.freeze([...feeds]) }
         : { id: ++this.seq, code, message, at: this.clock.now() },
     );
-    this.list = Object.freeze([...this.list, entry].slice(-this.keep));
+    const others = this.list.filter((e) => !sameError(e, entry));
+    this.list = Object.freeze([...others, entry].slice(-this.keep));
     this.onChange();
     return entry;
   }
@@ -50,4 +53,8 @@ export class ErrorStream {
     this.list = Object.freeze([]);
     this.onChange();
   }
+}
+
+function sameError(a: EngineError, b: EngineError): boolean {
+  return a.code === b.code && a.message === b.message && (a.feeds ?? []).join('\n') === (b.feeds ?? []).join('\n');
 }
