@@ -167,22 +167,17 @@ function WithdrawalReviews() {
                 {what} for {who}, requested {new Date(w.created_at).toLocaleString()}
               </span>
               <span className="operator-review__actions">
-                <button
-                  type="button"
-                  className="btn"
-                  aria-label={`Approve ${what} for ${who}`}
-                  onClick={() => setDeciding({ w, decision: 'approve' })}
-                >
-                  Approve
-                </button>
-                <button
-                  type="button"
-                  className="btn"
-                  aria-label={`Reject ${what} for ${who}`}
-                  onClick={() => setDeciding({ w, decision: 'reject' })}
-                >
-                  Reject
-                </button>
+                {(['approve', 'reject'] as const).map((decision) => (
+                  <button
+                    key={decision}
+                    type="button"
+                    className="btn"
+                    aria-label={`${decisionLabel[decision]} ${what} for ${who}`}
+                    onClick={() => setDeciding({ w, decision })}
+                  >
+                    {decisionLabel[decision]}
+                  </button>
+                ))}
               </span>
             </li>
           );
