@@ -1,7 +1,6 @@
-import { formatDecimal, formatFiat, PLACEHOLDER } from '../exchange/format/decimal-text';
+import { formatDecimal, formatMoney, PLACEHOLDER } from '../exchange/format/decimal-text';
 
 // Spec B §2 row texts and spec B §9 number formats (fiat 2 decimals, small fiat 2 to 4, crypto 2 to 8).
-const FIAT = new Set(['usd', 'eur', 'gbp']);
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function rowDate(day: string): string {
@@ -10,7 +9,7 @@ export function rowDate(day: string): string {
 }
 
 export function rowAmount(amount: string | null | undefined, currency: string): string {
-  return FIAT.has(currency.toLowerCase()) ? formatFiat(amount) : formatDecimal(amount, { minDecimals: 2, maxDecimals: 8 });
+  return formatMoney(amount, currency);
 }
 
 /** Price with 2 decimals, a dash when null. */

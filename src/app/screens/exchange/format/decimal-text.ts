@@ -102,6 +102,16 @@ export function formatFiat(text: string | null | undefined): string {
   return formatDecimal(text, { minDecimals: 2, maxDecimals: small ? 4 : 2 });
 }
 
+const FIAT_CODES = new Set(['usd', 'eur', 'gbp']);
+
+/**
+ * An amount in a named currency by spec B §9: fiat as formatFiat (2 places, small ones up to 4),
+ * anything else as crypto (2 to 8).
+ */
+export function formatMoney(text: string | null | undefined, currency: string): string {
+  return FIAT_CODES.has(currency.toLowerCase()) ? formatFiat(text) : formatAmount(text);
+}
+
 /** Thousands grouped, every place the text has and no more: "25000.50" → "25,000.50". */
 export function formatExact(text: string | null | undefined): string {
   const places = amountDecimals([text], 0, Number.MAX_SAFE_INTEGER);

@@ -2,8 +2,18 @@ import { memo } from 'react';
 import { tradingTexts } from '../../../../shared/messages';
 import type { Order, Trade } from '../../../../worker/public';
 import { BusyButton } from '../../../forms/BusyButton';
-import { formatAmount, formatPrice, PLACEHOLDER } from '../format/decimal-text';
-import { actionSide, formatAction, formatOrderType, formatPair, orderDateParts, orderIsoDate, orderPrice, orderSize } from './order-format';
+import { formatAmount, formatMoney, formatPrice, PLACEHOLDER } from '../format/decimal-text';
+import {
+  actionSide,
+  formatAction,
+  formatOrderType,
+  formatPair,
+  orderDateParts,
+  orderIsoDate,
+  orderPrice,
+  orderSize,
+  pairQuote,
+} from './order-format';
 
 // The three tables of the orders panel (spec B §2 "Orders panel tables"), one page each.
 
@@ -216,28 +226,33 @@ export function TradesTable({ rows, loading, quotes, caption }: TableProps<Trade
         {rows.length === 0 ? (
           <MessageRow span={8} loading={loading} empty={tradingTexts.noTradeHistory} />
         ) : (
-          rows.map((t) => (
-            <tr key={t.trade_id}>
-              <ActionCell action={t.action} />
-              <td data-label="Currency Pair">{formatPair(t.currency_pair, quotes)}</td>
-              <td data-label="Quantity" className="num">
-                {formatAmount(t.quantity)}
-              </td>
-              <td data-label="Price" className="num">
-                {formatPrice(t.price)}
-              </td>
-              <td data-label="Amount" className="num">
-                {formatAmount(t.amount)}
-              </td>
-              <td data-label="Fees" className="num">
-                {formatAmount(t.fees)}
-              </td>
-              <td data-label="Net Amount" className="num">
-                {formatAmount(t.net_amount)}
-              </td>
-              <DateCell value={t.date_updated} />
-            </tr>
-          ))
+          rows.map((t) => {
+            const pair = formatPair(t.currency_pair, quotes);
+            // Amount, fees and net amount are in the quote currency.
+            const quote = pairQuote(pair);
+            return (
+              <tr key={t.trade_id}>
+                <ActionCell action={t.action} />
+                <td data-label="Currency Pair">{pair}</td>
+                <td data-label="Quantity" className="num">
+                  {formatAmount(t.quantity)}
+                </td>
+                <td data-label="Price" className="num">
+                  {formatPrice(t.price)}
+                </td>
+                <td data-label="Amount" className="num">
+                  {formatMoney(t.amount, quote)}
+                </td>
+                <td data-label="Fees" className="num">
+                  {formatMoney(t.fees, quote)}
+                </td>
+                <td data-label="Net Amount" className="num">
+                  {formatMoney(t.net_amount, quote)}
+                </td>
+                <DateCell value={t.date_updated} />
+              </tr>
+            );
+          })
         )}
       </tbody>
     </table>

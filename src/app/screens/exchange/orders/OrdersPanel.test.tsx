@@ -99,6 +99,24 @@ describe('orders panel (spec B §2)', () => {
     expect(cells.slice(0, 7)).toEqual(['Sell', 'ETH/BTC', '2.00', '0.05', '0.10', '0.0002', '0.0998']);
   });
 
+  it('B9.format.fiat-2: a trade on a fiat-quoted pair shows its amount, fees and net amount as fiat (2 places, a small fee up to 4)', async () => {
+    const usd = {
+      ...trade(2),
+      currency_pair: 'btcusd',
+      quantity: '0.00417',
+      price: '59773.02',
+      amount: '249.2534934',
+      fees: '0.49850698',
+      net_amount: '249.75200038',
+    };
+    renderPanel({ trades: ready([usd]) });
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'All Trades' }));
+    const cells = within(screen.getAllByRole('row')[1]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 7)).toEqual(['Sell', 'BTC/USD', '0.00417', '59,773.02', '249.25', '0.4985', '249.75']);
+  });
+
   it('B2.open-orders.cancel-button: each open row has a Cancel button that sends the cancel through the engine', async () => {
     const { onCancel } = renderPanel({ openOrders: ready([order(1), order(2, { action: 'sell', pair: 'ethusdt' })]) });
     const rows = screen.getAllByRole('row').slice(1);
