@@ -94,7 +94,7 @@ test('A4 dashboard: every unfinished setup step is pointed out, the bank account
   expect((await screen.findByRole('link', { name: 'Add and verify a bank account' })).getAttribute('href')).toBe('/payments/bank-account');
 });
 
-test('A2.dashboard.open-orders-as-panel, A2.dashboard.transaction-status-as-history: dashboard: total USD value from the worker, latest transactions and live open orders', async () => {
+test('A2.dashboard.open-orders-as-panel, A2.dashboard.transaction-status-as-history, B9.format.fiat-2: dashboard: total USD value from the worker, latest transactions and live open orders', async () => {
   vi.stubGlobal(
     'fetch',
     byPath({
@@ -103,6 +103,8 @@ test('A2.dashboard.open-orders-as-panel, A2.dashboard.transaction-status-as-hist
           data: [
             { id: 7, day: '2026-11-20', action: 'Deposit', currency: 'btc', amount: '0.5', status: 'done' },
             { id: 8, day: '2026-11-20', action: 'Deposit', currency: 'usd', amount: '25000.50', status: 'done' },
+            { id: 11, day: '2026-11-20', action: 'Charge', currency: 'usd', amount: '-0.2390022', status: 'done' },
+            { id: 12, day: '2026-11-20', action: 'Sell', currency: 'usd', amount: '119.5011', status: 'done' },
           ],
           next_after: null,
         }),
@@ -132,8 +134,11 @@ test('A2.dashboard.open-orders-as-panel, A2.dashboard.transaction-status-as-hist
   renderAt(inEngine(<DashboardPage />), '/dashboard');
   expect(screen.getByTestId('dashboard-total').textContent).toBe('$30,000.00');
   expect(await screen.findByText('Deposit BTC')).toBeTruthy();
-  // Amounts and prices as everywhere else: grouped, every place kept, trailing zeros dropped.
-  expect(screen.getByText('Deposit USD').parentElement!.textContent).toBe('Deposit USD25,000.5Done');
+  // Amounts as in the history: crypto with its places, fiat to the cent (a small fee up to 4 places).
+  const latest = within(screen.getByRole('region', { name: 'Latest transactions' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+  expect(latest).toEqual(['Deposit BTC0.50Done', 'Deposit USD25,000.50Done', 'Charge USD-0.239Done', 'Sell USD119.50Done']);
   // The status as the history shows it: 'Done' in green.
   expect(screen.getByText('Deposit USD').parentElement!.lastElementChild!.className).toBe('activity-status-done');
   // Orders read as in the orders panel: action and pair, an amount with its quote's code, the type in words.

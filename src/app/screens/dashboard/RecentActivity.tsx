@@ -10,7 +10,7 @@ import { useResource } from '../../hooks/useResource';
 import { http } from '../../http/client';
 import { formatAction, formatOrderType, formatPair, pairQuote } from '../exchange/orders/order-format';
 import { amountText } from '../money/amount-text';
-import { rowStatus } from '../transactions/transaction-row-format';
+import { rowAmount, rowStatus } from '../transactions/transaction-row-format';
 
 const LATEST = 5;
 const NO_QUOTES: readonly string[] = [];
@@ -53,14 +53,14 @@ export default function RecentActivity() {
         ) : (
           <ul className="activity-list">
             {txState.data.map((t) => {
-              // The status reads as in the history (spec B §2): 'Done' in green, else as sent in the warning colour.
+              // Amount and status read as in the history (spec B §2, §9): 'Done' in green, else as sent in the warning colour.
               const status = rowStatus(t.status);
               return (
                 <li key={t.id}>
                   <span>
                     {t.action} {t.currency.toUpperCase()}
                   </span>
-                  <span className="num">{t.amount === null ? '—' : amountText(t.amount)}</span>
+                  <span className="num">{rowAmount(t.amount, t.currency)}</span>
                   <span className={status.done ? 'activity-status-done' : 'activity-status-other'}>{status.text}</span>
                 </li>
               );
