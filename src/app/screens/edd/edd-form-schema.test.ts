@@ -44,6 +44,19 @@ describe('EDD form rules', () => {
     expect(errorsOf({ ...valid, [freeFormKey('job')]: undefined })).toEqual({});
   });
 
+  it('B5.edd.file-kind-and-size: a file answer is a PDF, PNG or JPEG of at most 10 MB, else its field says so', () => {
+    const key = responseKey('passport');
+    const file = (name: string, type: string, size = 2) => [new File([new Uint8Array(size)], name, { type })];
+    expect(errorsOf({ ...valid, [key]: file('scan.pdf', 'application/pdf') })).toEqual({});
+    expect(errorsOf({ ...valid, [key]: file('photo.JPG', '') })).toEqual({});
+    expect(errorsOf({ ...valid, [key]: file('notes.txt', 'text/plain') })[key]).toBe('Identity document must be a PDF, PNG or JPEG file.');
+    expect(errorsOf({ ...valid, [key]: file('notes', '') })[key]).toBe('Identity document must be a PDF, PNG or JPEG file.');
+    expect(errorsOf({ ...valid, [key]: file('big.png', 'image/png', 10 * 1024 * 1024) })).toEqual({});
+    expect(errorsOf({ ...valid, [key]: file('big.png', 'image/png', 10 * 1024 * 1024 + 1) })[key]).toBe(
+      'Identity document must be at most 10 MB.',
+    );
+  });
+
   it('B3.edd.identification-prompt, B7.edd.responses-multipart: the multipart body names files by their answer and types Identification as ID', () => {
     const data = eddFormData('u1', prompts, valid);
     expect(data.get('UserId')).toBe('u1');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eddFreeFormField, eddResponseField, type EddPrompt } from '../../../shared/api/edd';
+import { eddFileKinds, eddFreeFormField, eddResponseField, eddUploadLimits, type EddPrompt } from '../../../shared/api/edd';
 
 // The EDD form's rules, built from the prompts the server sends (spec B §5 "EDD"): every
 // prompt needs a response; a prompt flagged required also needs its optional_free_form text;
@@ -22,14 +22,42 @@ function firstFile(value: unknown): File | undefined {
   return undefined;
 }
 
+const KIND_BY_EXTENSION: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
+
+/**
+ * The kind a chosen file claims: the browser's type, else (no type known) its name's extension.
+ * The server checks the content itself; this only spares the user a refusal the screen would
+ * not show (spec B §4: a failed submit is only logged).
+ */
+function claimedKind(file: File): string | undefined {
+  const type = file.type.toLowerCase();
+  if (type === 'image/jpg' || type === 'image/pjpeg') return 'image/jpeg';
+  if (type) return type;
+  const dot = file.name.lastIndexOf('.');
+  return dot < 0 ? undefined : KIND_BY_EXTENSION[file.name.slice(dot + 1).toLowerCase()];
+}
+
+function fileSchema(label: string) {
+  const megabytes = eddUploadLimits.maxFileBytes / 1024 / 1024;
+  return z
+    .custom<FileList | File[]>((v) => firstFile(v) !== undefined, { message: requiredMessage(label) })
+    .superRefine((value, ctx) => {
+      const file = firstFile(value)!;
+      const kind = claimedKind(file);
+      if (!kind || !(eddFileKinds as readonly string[]).includes(kind)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a PDF, PNG or JPEG file.` });
+      } else if (file.size > eddUploadLimits.maxFileBytes) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be at most ${megabytes} MB.` });
+      }
+    });
+}
+
 export function eddFormSchema(prompts: readonly EddPrompt[]) {
   const shape: Record<string, z.ZodType> = {};
   for (const p of prompts) {
     const message = requiredMessage(p.prompt);
     shape[responseKey(p.id)] =
-      p.response_type === 'File-Upload'
-        ? z.custom<FileList | File[]>((v) => firstFile(v) !== undefined, { message })
-        : z.string({ error: message }).trim().min(1, message);
+      p.response_type === 'File-Upload' ? fileSchema(p.prompt) : z.string({ error: message }).trim().min(1, message);
     if (p.is_required) {
       const free = requiredMessage(p.optional_free_form ?? p.prompt);
       shape[freeFormKey(p.id)] = z.string({ error: free }).trim().min(1, free);
