@@ -87,7 +87,7 @@ async function openTab(page: Page, name: 'Open Orders' | 'Done Orders' | 'All Tr
 }
 
 describe('trading desk (spec B §2 exchange screen, orders panel, price chart)', () => {
-  it('B2.chart.live-last-candle, B2.open-orders.cancel-button, B2.trades.columns: chart with history and a live last candle; Cancel moves an order to Done; a crossing order of another user makes a Trades row with fees and net amount', async () => {
+  it('B2.chart.live-last-candle, B2.open-orders.cancel-button, B2.trades.columns, B9.format.fiat-2: chart with history and a live last candle; Cancel moves an order to Done; a crossing order of another user makes a Trades row with fees and net amount', async () => {
     await inPage(browser, 'trading-desk', { viewport: DESKTOP }, async ({ page, shot }) => {
       await verifiedUser(page);
       for (const [currency, amount] of [
@@ -193,17 +193,22 @@ describe('trading desk (spec B §2 exchange screen, orders panel, price chart)',
       expect(cells[0]).toBe('Buy');
       expect(cells[1]).toBe('BTC/USD');
       expect(cells[2]).toBe('0.002');
+      // Amount, fees and net amount are USD: to the cent, a fee below a dollar up to 4 places.
+      expect(cells[4]).toMatch(/^\d[\d,]*\.\d{2}$/);
+      expect(cells[5]).toMatch(/^0\.\d{2,4}$/);
+      expect(cells[6]).toMatch(/^\d[\d,]*\.\d{2}$/);
       const amount = Number(cells[4]!.replace(/,/g, ''));
       const fees = Number(cells[5]!.replace(/,/g, ''));
       const net = Number(cells[6]!.replace(/,/g, ''));
       expect(fees).toBeGreaterThan(0);
-      // A buyer pays the amount plus the fees.
-      expect(net).toBeCloseTo(amount + fees, 6);
+      // A buyer pays the amount plus the fees (each figure rounded for display).
+      expect(Math.abs(net - (amount + fees))).toBeLessThanOrEqual(0.01);
       await shot(page, 'trade-row');
-      // At 1280 px the trades table is wider than the desk's middle column and scrolls sideways;
-      // the keyboard can reach it to scroll it.
+      // At 1280 px, the desk's narrowest, the trades table fits its middle column.
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.waitForTimeout(300);
+      const wrap = ordersPanel(page).locator('.ex-table-wrap');
+      expect(await wrap.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
       expect(await axeSerious(page)).toEqual([]);
     });
   });
