@@ -1,7 +1,7 @@
 import { tradingLimits } from '../../shared/constants';
 import type { BookLevel, FlashKind, OrderBookView } from '../api';
 import { compareCanonical } from '../decimal/canonical';
-import { fromUnits, roundUnits } from '../decimal/units-fast';
+import { fromUnits, roundUnits, SCALE } from '../decimal/units-fast';
 import { EMPTY_BOOK } from '../snapshot/initial-snapshot';
 import { levelUnits, type MergedLevel } from './depth-merge';
 import type { OrderBookModel } from './order-book';
@@ -9,8 +9,6 @@ import type { OrderBookModel } from './order-book';
 // Turns the book model into the immutable view the UI renders: cumulative sizes, depth bars,
 // best prices, mid, spread, tick and the 0.6 s flash of new and changed levels. Level objects
 // that did not change are reused, so React rows keyed by price skip re-rendering.
-
-const CENT = 1_000_000n;
 
 interface FlashMemo {
   readonly quantity: string;
@@ -24,6 +22,7 @@ export class BookViewBuilder {
   private view: OrderBookView = EMPTY_BOOK;
   private builtRevision = -1;
   private builtSymbol: string | null = null;
+  private builtPlaces = -1;
   private bidFlash = new Map<string, FlashMemo>();
   private askFlash = new Map<string, FlashMemo>();
   private bidCumulative: bigint[] = [];
@@ -34,9 +33,15 @@ export class BookViewBuilder {
 
   constructor(private readonly flashMs: number = tradingLimits.flashMs) {}
 
-  build(model: OrderBookModel, now: number): OrderBookView {
+  /**
+   * `places`: the pair's price places (spec B §5 says 2, which is a cent on a USD pair; a pair
+   * ticking finer, as ETH/BTC, keeps its own places so a price below 1 still says something).
+   */
+  build(model: OrderBookModel, now: number, places = 2): OrderBookView {
     const flashDue = this.flashExpiresAt !== null && now >= this.flashExpiresAt;
-    if (model.revision === this.builtRevision && model.symbol === this.builtSymbol && !flashDue) return this.view;
+    if (model.revision === this.builtRevision && model.symbol === this.builtSymbol && places === this.builtPlaces && !flashDue) {
+      return this.view;
+    }
 
     const symbolChanged = model.symbol !== this.builtSymbol;
     if (symbolChanged) {
@@ -58,8 +63,8 @@ export class BookViewBuilder {
 
     const bb = model.bids[0];
     const ba = model.asks[0];
-    const bestBid = bb ? fromUnits(roundUnits(priceUnits(bb), 2), 2) : null;
-    const bestAsk = ba ? fromUnits(roundUnits(priceUnits(ba), 2), 2) : null;
+    const bestBid = bb ? fromUnits(roundUnits(priceUnits(bb), places), places) : null;
+    const bestAsk = ba ? fromUnits(roundUnits(priceUnits(ba), places), places) : null;
     let mid: string | null = null;
     let spread: string | null = null;
     let spreadPct: string | null = null;
@@ -68,11 +73,12 @@ export class BookViewBuilder {
       const bu = priceUnits(bb);
       const au = priceUnits(ba);
       const sum = bu + au;
-      // Half-up rounding of (bid + ask) / 2 to 0.01 in one step, so no double rounding.
-      const midRounded = ((sum + CENT) / (2n * CENT)) * CENT;
-      mid = fromUnits(midRounded, 2);
+      // Half-up rounding of (bid + ask) / 2 to the places in one step, so no double rounding.
+      const step = 10n ** BigInt(SCALE - places);
+      const midRounded = ((sum + step) / (2n * step)) * step;
+      mid = fromUnits(midRounded, places);
       const spreadUnits = au - bu;
-      spread = fromUnits(roundUnits(spreadUnits, 2), 2);
+      spread = fromUnits(roundUnits(spreadUnits, places), places);
       // spread / mid × 100 = spread × 200 / (bid + ask), in 1e-8 units.
       spreadPct = sum > 0n ? fromUnits(roundUnits((spreadUnits * 200n * 100_000_000n) / sum, 2), 2) : null;
       if (this.midUnits !== null && midRounded !== this.midUnits) tick = midRounded > this.midUnits ? 'up' : 'down';
@@ -99,6 +105,7 @@ export class BookViewBuilder {
     this.view = sameView(prev, next) ? prev : Object.freeze(next);
     this.builtRevision = model.revision;
     this.builtSymbol = model.symbol;
+    this.builtPlaces = places;
     return this.view;
   }
 

@@ -90,6 +90,21 @@ describe('order book: messages, depth and prices (spec B §5)', () => {
     expect(v.spreadPct).toBe('0.11'); // 0.109 / 100.0595 × 100 = 0.1089…
   });
 
+  it('B5.book.prices-pair-places: a pair ticking finer than a cent (ETH/BTC) rounds mid, best prices and spread to its own places', () => {
+    const m = new OrderBookModel();
+    m.reset('ethbtc');
+    apply(m, { ...book([['0.0501104', '1', 'ox']], [['0.0501296', '2', 'ox']]), pair: 'ethbtc' });
+    const b = new BookViewBuilder();
+    const v = b.build(m, 0, 6);
+    expect(v.bestBid).toBe('0.050110');
+    expect(v.bestAsk).toBe('0.050130');
+    expect(v.mid).toBe('0.050120'); // (0.0501104 + 0.0501296) / 2 = 0.05012
+    expect(v.spread).toBe('0.000019'); // 0.0000192
+    expect(v.spreadPct).toBe('0.04'); // 0.0000192 / 0.05012 × 100 = 0.0383…
+    // The places arriving after the book (the pair list loads later) rebuild the view.
+    expect(b.build(m, 1, 2).mid).toBe('0.05');
+  });
+
   it('B5 tick direction of the mid', () => {
     const m = model();
     const b = new BookViewBuilder();

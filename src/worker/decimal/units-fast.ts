@@ -3,7 +3,7 @@ import { UNIT } from '../../shared/money/units';
 // The hot-path twin of toUnits() from src/shared/money/units.ts for already-canonical input:
 // no regex, extra decimals truncated (never rounded).
 
-const SCALE = 8;
+export const SCALE = 8;
 const ZEROS = '00000000';
 
 /** 1e-8 units of a canonical non-negative decimal string. */

@@ -106,7 +106,7 @@ export class StartedEngine {
     connection: () => this.buildConnection(),
     pairs: () => this.market.build(),
     selected: () => this.buildSelected(),
-    book: () => this.bookView.build(this.book, this.timers.now()),
+    book: () => this.bookView.build(this.book, this.timers.now(), this.pricePlaces()),
     recentTrades: () => this.recent.build(),
     openOrders: () => this.privateData.openOrders,
     doneOrders: () => this.privateData.doneOrders,
@@ -137,7 +137,8 @@ export class StartedEngine {
     }
     const logout = () => this.callHost(() => host.logout('session-expired'));
     this.errors = new ErrorStream(timers, () => invalidate('errors'));
-    this.market = new MarketData(() => invalidate('pairs', 'selected'));
+    // The book's price places come from the pair list, which may arrive after the book.
+    this.market = new MarketData(() => invalidate('pairs', 'selected', 'book'));
     this.recent = new RecentTrades(() => invalidate('recentTrades'));
     this.registry = new FeedRegistry(
       config.leftFeeds ?? [],
@@ -469,14 +470,18 @@ export class StartedEngine {
 
   private entryPair(): OrderEntryPair {
     const symbol = this.symbol;
-    const pair = this.market.findPair(symbol);
     return {
       symbol,
       base: this.base,
       quote: this.quote,
       fee: this.market.row(symbol)?.fee ?? '0',
-      priceDecimals: tickDecimals(pair?.tick_size),
+      priceDecimals: this.pricePlaces(),
     };
+  }
+
+  /** The selected pair's price places, from its tick (2 until the pair list is in). */
+  private pricePlaces(): number {
+    return tickDecimals(this.market.findPair(this.symbol)?.tick_size);
   }
 
   private available(currency: string): string | null {
