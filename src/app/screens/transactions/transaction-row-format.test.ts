@@ -4,8 +4,12 @@ import { rowAmount, rowPrice, rowStatus, rowSymbol } from './transaction-row-for
 describe('transaction row texts', () => {
   it('B2.transactions.price-or-dash: price with 2 decimals, a dash when null', () => {
     expect(rowPrice('30000')).toBe('30,000.00');
-    expect(rowPrice('0.125')).toBe('0.13');
+    expect(rowPrice('30000.125')).toBe('30,000.13');
     expect(rowPrice(null)).toBe('—');
+  });
+  it('B9.format.prices-below-one: a price below 1 (ETH/BTC) keeps its places, at least 2', () => {
+    expect(rowPrice('0.050151')).toBe('0.050151');
+    expect(rowPrice('0.5')).toBe('0.50');
   });
   it('B2.transactions.symbol-or-dash: the symbol, or a dash when null', () => {
     expect(rowSymbol('btcusd')).toBe('BTCUSD');

@@ -1,4 +1,4 @@
-import { formatDecimal, formatMoney, PLACEHOLDER } from '../exchange/format/decimal-text';
+import { formatMoney, formatPrice, PLACEHOLDER } from '../exchange/format/decimal-text';
 
 // Spec B §2 row texts and spec B §9 number formats (fiat 2 decimals, small fiat 2 to 4, crypto 2 to 8).
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,9 +12,9 @@ export function rowAmount(amount: string | null | undefined, currency: string): 
   return formatMoney(amount, currency);
 }
 
-/** Price with 2 decimals, a dash when null. */
+/** Price with 2 decimals (a price below 1 with its places, as everywhere), a dash when null. */
 export function rowPrice(price: string | null | undefined): string {
-  return price == null ? PLACEHOLDER : formatDecimal(price, { minDecimals: 2, maxDecimals: 2 });
+  return price == null ? PLACEHOLDER : formatPrice(price);
 }
 
 export function rowSymbol(symbol: string | null | undefined): string {
