@@ -284,6 +284,13 @@ describeEachStore((store) => {
           'transferType',
           accountMessages.withdrawTransferMethod,
         ],
+        [
+          'A5.withdraw.usd-whole-cents',
+          { currency: 'usd', amount: '10.005', transferType: 'wire' },
+          400,
+          'amount',
+          'Amount must have up to 2 decimal places.',
+        ],
         ['wrong currency', { currency: 'doge', amount: '1', address: BTC_RECIPIENT }, 400, 'currency'],
         ['more than available (amount + fee)', { currency: 'btc', amount: '1', address: BTC_RECIPIENT }, 422, 'amount'],
         ['usd by ACH without onboarding', { currency: 'usd', amount: '10', transferType: 'ach' }, 409, ''],

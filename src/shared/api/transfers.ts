@@ -17,6 +17,8 @@ export const withdrawFeeSchema = z.object({ fee: looseDecimal });
 
 const MIN_UNITS = toUnits(accountLimits.withdrawMinimum);
 
+const USD_PLACES = 2;
+
 /**
  * Spec A §5: amount required, at least 0.0001; usd needs a transfer method, others an address.
  * Contract of the Withdraw modal (spec A §2, §5, §7)
@@ -37,6 +39,10 @@ export const withdrawRequestSchema = z
     address: z.string().trim().max(128).optional(),
   })
   .superRefine((v, ctx) => {
+    // A bank pays whole cents: a usd amount with more places could never be sent as asked.
+    if (v.currency === 'usd' && isDecimalString(v.amount) && decimalPlaces(v.amount) > USD_PLACES) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: `Amount must have up to ${USD_PLACES} decimal places.` });
+    }
     if (v.currency === 'usd' && !v.transferType) {
       ctx.addIssue({ code: 'custom', path: ['transferType'], message: accountMessages.withdrawTransferMethod });
     }

@@ -156,6 +156,16 @@ describe('withdraw modal', () => {
     expect(await screen.findByText('Amount must be greater than 0.')).toBeTruthy();
   });
 
+  test('A5.withdraw.usd-whole-cents: a usd amount below a cent is refused in its field, nothing is sent', async () => {
+    const fake = byPath(base);
+    renderAt(<WithdrawModal currency="usd" name="US Dollar" available="100" onClose={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Amount (USD)'), '10.005');
+    await user.click(screen.getByRole('button', { name: 'Submit Withdraw' }));
+    expect(await screen.findByText('Amount must have up to 2 decimal places.')).toBeTruthy();
+    expect(fake.callsTo(paths.transfers.withdraw)).toHaveLength(0);
+  });
+
   test('A2.withdraw.method-or-address, A5.withdraw.transfer-method-required: usd asks for a transfer method', async () => {
     byPath(base);
     renderAt(<WithdrawModal currency="usd" name="US Dollar" available="100" onClose={() => {}} />);
