@@ -93,6 +93,23 @@ describe('market pair selector (spec B §2)', () => {
     expect(actions.cyclePairSort.mock.calls).toEqual([['pair'], ['price'], ['change'], ['volume']]);
   });
 
+  test('B2.pair-selector.volume-usd: the Volume column shows what it sorts by, the USD worth, with the base amount in its title', async () => {
+    const user = userEvent.setup();
+    const rows = [
+      pairRow('ETH', 'BTC', { volumeLabel: '942.69', volumeUsdLabel: '$2.83M' }),
+      pairRow('BTC', 'USD', { volumeLabel: '46.93', volumeUsdLabel: '$2.81M' }),
+      pairRow('XYZ', 'USD', { volumeLabel: '12.00', volumeUsd: null, volumeUsdLabel: null }),
+    ];
+    renderSelector(snapshot({ pairs: pairsView({ rows, all: rows }) }));
+    await user.click(trigger());
+    const cells = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[2]!);
+    expect(cells.map((c) => c.textContent)).toEqual(['≈ $2.83M', '≈ $2.81M', '12.00 XYZ']);
+    expect(cells.map((c) => c.getAttribute('title'))).toEqual(['942.69 ETH', '46.93 BTC', null]);
+  });
+
   test('B4 pair selector: the sort arrow follows the engine cycle', async () => {
     const user = userEvent.setup();
     const { update } = renderSelector(snapshot({ pairs: pairsView({ sort: { column: 'price', direction: 'asc' } }) }));

@@ -57,9 +57,15 @@ const PairTableRow = memo(function PairTableRow({
       <td className="num">
         <ChangePercent value={row.changePct} />
       </td>
-      <td className="num" title={row.volumeUsdLabel ? `≈ ${row.volumeUsdLabel}` : undefined}>
-        {row.volumeLabel ?? PLACEHOLDER}
-      </td>
+      {/* The table sorts volumes by their USD worth (pairs of different bases compare), so that
+          is what the column shows; the base amount is in the title. */}
+      {row.volumeUsdLabel ? (
+        <td className="num" title={row.volumeLabel ? `${row.volumeLabel} ${row.base}` : undefined}>
+          ≈ {row.volumeUsdLabel}
+        </td>
+      ) : (
+        <td className="num">{row.volumeLabel ? `${row.volumeLabel} ${row.base}` : PLACEHOLDER}</td>
+      )}
     </tr>
   );
 });
