@@ -115,6 +115,15 @@ export const verificationMessages = {
 export const accountMessages = {
   invalidRequest: 'Invalid request.',
   invalidLogin: 'Invalid email or password.',
+  /**
+   * Our addition to spec A §8's one login text: a login refused for too many attempts was never
+   * checked, and "invalid" would send a person with the right password to reset it.
+   */
+  loginRateLimited: (retryAfterSeconds: number | undefined) => {
+    if (retryAfterSeconds === undefined) return 'Too many login attempts. Please try again later.';
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return `Too many login attempts. Please try again in ${minutes <= 1 ? 'a minute' : `${minutes} minutes`}.`;
+  },
   sessionExpired: 'Session expired. Please log in again.',
   loggedOutMobileNav: 'Please log in to access the navigation menu.',
   notFound: '404 NOT FOUND',

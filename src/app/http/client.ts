@@ -105,7 +105,7 @@ async function send(
 }
 
 async function failure(res: Response, url: string): Promise<HttpError> {
-  return new HttpError({ status: res.status, body: await readBody(res), url });
+  return new HttpError({ status: res.status, body: await readBody(res), url, retryAfter: res.headers.get('retry-after') });
 }
 
 async function execute<T>(method: Method, path: string, body: unknown, o: RequestOptions<T>): Promise<T> {

@@ -11,8 +11,10 @@ export class HttpError extends Error {
   /** Problem `errors` (field → messages), for putting server validation next to form fields. */
   readonly fieldErrors?: Record<string, string[]>;
   readonly url: string;
+  /** A refusal's Retry-After (a 429's wait), in seconds, when the server sent one. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(init: { status: number; body?: unknown; url: string; userMessage?: string; cause?: unknown }) {
+  constructor(init: { status: number; body?: unknown; url: string; userMessage?: string; cause?: unknown; retryAfter?: string | null }) {
     const userMessage = init.userMessage ?? errorText(init.status, init.body);
     super(userMessage, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
@@ -21,6 +23,8 @@ export class HttpError extends Error {
     this.userMessage = userMessage;
     const fieldErrors = fieldErrorsOf(init.body);
     if (fieldErrors) this.fieldErrors = fieldErrors;
+    // Seconds only: the HTTP-date form is not one our server or a proxy in front of it sends.
+    if (init.retryAfter && /^\d{1,9}$/.test(init.retryAfter.trim())) this.retryAfterSeconds = Number(init.retryAfter.trim());
   }
 }
 

@@ -76,6 +76,19 @@ describe('login (spec A §2, §8)', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  test('A8.login.rate-limited: refused for too many attempts, the alert says so and when to try again, not that the password is wrong', async () => {
+    const limited = (retryAfter: string) => () =>
+      jsonResponse(429, { title: 'Too many requests', status: 429, code: 'rate_limited' }, { 'Retry-After': retryAfter });
+    answerLogin(limited('872'));
+    renderLogin();
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(accountMessages.loginRateLimited(872));
+    expect(accountMessages.loginRateLimited(872)).toBe('Too many login attempts. Please try again in 15 minutes.');
+    expect(accountMessages.loginRateLimited(30)).toBe('Too many login attempts. Please try again in a minute.');
+    expect(accountMessages.loginRateLimited(undefined)).toBe('Too many login attempts. Please try again later.');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
   test('A8.forms.stale-outcome-cleared: the alert of a failed login goes when the next attempt is refused by the form itself', async () => {
     answerLogin(() => jsonResponse(401, { title: 'Unauthorized', status: 401, detail: 'nope' }));
     renderLogin();

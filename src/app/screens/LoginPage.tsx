@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginRequestSchema, type LoginRequest } from '../../shared/api/auth';
 import { accountMessages } from '../../shared/messages';
+import { isHttpError } from '../http/client';
 import { postLoginRoute } from '../session/post-login-route';
 import { session } from '../session/session';
 import { BusyButton } from '../forms/BusyButton';
@@ -12,7 +13,8 @@ import { BusyButton } from '../forms/BusyButton';
 export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  // The alert's text, or null: spec A §8's one text, or the wait of a login refused as too many.
+  const [failed, setFailed] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -24,16 +26,21 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit(
     async ({ email, password }) => {
-      setFailed(false);
+      setFailed(null);
       try {
         const user = await session.login(email, password);
         navigate(postLoginRoute(user, returnUrl), { replace: true });
-      } catch {
-        // Spec A §8: login failure of any kind gets the same text (no account enumeration).
-        setFailed(true);
+      } catch (error) {
+        // Spec A §8: login failure of any kind gets the same text (no account enumeration);
+        // too many attempts is not a verdict on the password and says when to try again.
+        setFailed(
+          isHttpError(error) && error.status === 429
+            ? accountMessages.loginRateLimited(error.retryAfterSeconds)
+            : accountMessages.invalidLogin,
+        );
       }
     },
-    () => setFailed(false),
+    () => setFailed(null),
   );
 
   return (
@@ -49,7 +56,7 @@ export default function LoginPage() {
         )}
         {failed && (
           <div className="alert alert-error" role="alert">
-            {accountMessages.invalidLogin}
+            {failed}
           </div>
         )}
         <div className="field">
