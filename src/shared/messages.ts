@@ -178,9 +178,12 @@ export const connectionMessages = {
   readyTimeout: 'Connection ready timeout',
 } as const;
 
+/** Spec B §5's decimal-places message, for any decimal field ('Price', 'Amount', …). */
+export const decimalPlacesMessage = (label: string, n: number) => `${label} must have up to ${n} decimal places.`;
+
 /** Spec B §5 and §8: order entry. */
 export const orderMessages = {
-  priceDecimals: (n: number) => `Price must have up to ${n} decimal places.`,
+  priceDecimals: (n: number) => decimalPlacesMessage('Price', n),
   quantityRequired: 'Quantity is required.',
   priceRequired: 'Price is required.',
   amountRequired: 'Amount is required.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencyCode } from './currency-code';
-import { accountMessages } from '../messages';
+import { accountMessages, decimalPlacesMessage } from '../messages';
 import { accountLimits } from '../constants';
 import { looseDecimal, positiveDecimalString } from '../money/decimal-field';
 import { decimalPlaces, isDecimalString, toUnits } from '../money/units';
@@ -41,7 +41,7 @@ export const withdrawRequestSchema = z
   .superRefine((v, ctx) => {
     // A bank pays whole cents: a usd amount with more places could never be sent as asked.
     if (v.currency === 'usd' && isDecimalString(v.amount) && decimalPlaces(v.amount) > USD_PLACES) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: `Amount must have up to ${USD_PLACES} decimal places.` });
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: decimalPlacesMessage('Amount', USD_PLACES) });
     }
     if (v.currency === 'usd' && !v.transferType) {
       ctx.addIssue({ code: 'custom', path: ['transferType'], message: accountMessages.withdrawTransferMethod });

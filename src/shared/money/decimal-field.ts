@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalPlacesMessage } from '../messages';
 import { DECIMALS, decimalPlaces, isDecimalString } from './units';
 
 // Wire decimals: strings (numbers tolerated from other back ends and turned into strings
@@ -22,7 +23,7 @@ function decimalIssue(v: string, label: string, decimals: number): string | null
   if (v === '') return `${label} is required.`;
   if (!isDecimalString(v) || v.startsWith('-')) return `${label} must be a decimal number.`;
   if (v.split('.')[0]!.replace(/^0+(?=\d)/, '').length > MAX_INT_DIGITS) return `${label} is too large.`;
-  if (decimalPlaces(v) > decimals) return `${label} must have up to ${decimals} decimal places.`;
+  if (decimalPlaces(v) > decimals) return decimalPlacesMessage(label, decimals);
   return null;
 }
 

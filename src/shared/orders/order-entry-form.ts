@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tradingLimits } from '../constants';
-import { orderMessages } from '../messages';
+import { decimalPlacesMessage, orderMessages } from '../messages';
 import { decimalPlaces, isDecimalString } from '../money/units';
 import { destinations, timeInForceByType, timesInForce, type OrderTypeName, type Side } from './order-types';
 
@@ -147,7 +147,7 @@ export function tickDecimals(tickSize: string | null | undefined): number {
 
 function decimalIssue(text: string, label: string, decimals: number, allowZero = false): string | null {
   if (!isDecimalString(text) || text.startsWith('-')) return `${label} must be a decimal number.`;
-  if (decimalPlaces(text) > decimals) return `${label} must have up to ${decimals} decimal places.`;
+  if (decimalPlaces(text) > decimals) return decimalPlacesMessage(label, decimals);
   if (!allowZero && !/[1-9]/.test(text)) return `${label} must be greater than 0.`;
   return null;
 }

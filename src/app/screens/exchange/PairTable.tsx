@@ -37,6 +37,7 @@ const PairTableRow = memo(function PairTableRow({
   current: boolean;
   onSelect: (row: PairRow) => void;
 }) {
+  const baseVolume = row.volumeLabel ? `${row.volumeLabel} ${row.base}` : undefined;
   return (
     <tr className={current ? 'is-current' : undefined} onClick={() => onSelect(row)}>
       <th scope="row">
@@ -59,13 +60,9 @@ const PairTableRow = memo(function PairTableRow({
       </td>
       {/* The table sorts volumes by their USD worth (pairs of different bases compare), so that
           is what the column shows; the base amount is in the title. */}
-      {row.volumeUsdLabel ? (
-        <td className="num" title={row.volumeLabel ? `${row.volumeLabel} ${row.base}` : undefined}>
-          ≈ {row.volumeUsdLabel}
-        </td>
-      ) : (
-        <td className="num">{row.volumeLabel ? `${row.volumeLabel} ${row.base}` : PLACEHOLDER}</td>
-      )}
+      <td className="num" title={row.volumeUsdLabel ? baseVolume : undefined}>
+        {row.volumeUsdLabel ? `≈ ${row.volumeUsdLabel}` : (baseVolume ?? PLACEHOLDER)}
+      </td>
     </tr>
   );
 });
